@@ -1,0 +1,227 @@
+"""Build rulebook.db from source documents: parse, write, link, index, then swap into place.
+
+The database is written to a temporary file beside the target and renamed over it only when
+everything succeeded, so a failed build leaves the previous database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from pathlib import Path
+from typing import Callable, Iterable
+
+import sqlite_utils
+
+from ingest import Document, SourceError, read_document
+from ingest.numbers import RuleNumber, canonical, parent_number, sort_key
+from ingest.records import Card
+
+from . import schema
+from .links import link_mentions, link_references
+from .slugs import document_slug
+
+BUNDLED_SOURCES = Path(__file__).resolve().parent.parent / "data" / "sources"
+DEFAULT_DATABASE = Path(os.environ.get("RULEBOOK_DB", "rulebook.db"))
+
+
+def bundled_sources() -> list[Path]:
+    return sorted(path for path in BUNDLED_SOURCES.iterdir() if path.suffix in (".txt", ".md"))
+
+
+def _lines(record) -> dict:
+    return {"line_start": record.line_start, "line_end": record.line_end}
+
+
+def _card_row(card: Card, document_id: int, position: int) -> dict:
+    return {
+        "document_id": document_id, "position": position, "name": card.name, "kind": card.kind,
+        "role": card.role, "section": card.section, "mana_cost": card.mana_cost,
+        "type_line": card.type_line, "power": card.power, "toughness": card.toughness,
+        "loyalty": card.loyalty, "rules_text": card.rules_text,
+        "no_notes_statement": card.no_notes_statement, "note_count": len(card.notes), **_lines(card),
+    }
+
+
+class _Writer:
+    """Writes one database's rows; remembers the explicit card mentions for linking."""
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.db = db
+        self.mentions: list[dict] = []
+
+    def insert(self, table: str, row: dict) -> int:
+        return self.db[table].insert(row).last_pk
+
+    def write(self, document: Document, slug: str) -> int:
+        parsed, info = document.parsed, document.parsed.info
+        document_id = self.insert("documents", {
+            "slug": slug, "title": info.title, "kind": info.kind, "version": info.version,
+            "effective_date": info.effective_date, "source_file": document.path.name,
+            "sha256": hashlib.sha256(document.data).hexdigest(), "line_count": len(document.source.lines),
+        })
+        owner = {"document_id": document_id}
+        self.db["versions"].insert_all(
+            {**owner, "version": row.version, "changes": row.changes, "release_date": row.release_date, **_lines(row)}
+            for row in parsed.versions
+        )
+        self.db["headings"].insert_all(
+            {**owner, "position": position, "level": heading.level, "number": heading.number,
+             "title": heading.title, "label": heading.label, **_lines(heading)}
+            for position, heading in enumerate(parsed.headings, start=1)
+        )
+        self.write_rules(parsed.rules, document_id)
+        self.db["glossary"].insert_all(
+            {**owner, "position": position, "term": entry.term, "text": entry.text,
+             "quotes_rule": entry.quotes_rule, **_lines(entry)}
+            for position, entry in enumerate(parsed.glossary, start=1)
+        )
+        self.db["faq"].insert_all(
+            {**owner, "position": position, "question": entry.question, "answer": entry.answer, **_lines(entry)}
+            for position, entry in enumerate(parsed.faq, start=1)
+        )
+        self.db["passages"].insert_all(
+            {**owner, "position": position, "heading": passage.heading, "text": passage.text, **_lines(passage)}
+            for position, passage in enumerate(parsed.passages, start=1)
+        )
+        for position, card in enumerate(parsed.cards, start=1):
+            self.write_card(card, document_id, position)
+        for position, mechanic in enumerate(parsed.mechanics, start=1):
+            self.write_mechanic(mechanic, document_id, position)
+        lines = document.source.lines
+        self.db["source_lines"].insert_all(
+            {**owner, "line": use.line, "text": lines[use.line - 1], "used_by": use.table, "record": use.key}
+            for use in document.line_uses
+        )
+        return document_id
+
+    def write_rules(self, rules, document_id: int) -> None:
+        ids: dict[str, int] = {}
+        for position, rule in enumerate(rules, start=1):
+            parent = parent_number(rule.number)
+            rule_id = self.insert("rules", {
+                "document_id": document_id, "number": rule.number, "canonical": canonical(rule.number),
+                "parent_id": ids.get(canonical(parent)) if parent else None, "parent_number": parent,
+                "is_subrule": int(bool(RuleNumber.parse(rule.number) and RuleNumber.parse(rule.number).is_subrule)),
+                "sort_key": sort_key(rule.number), "position": position, "part": rule.part,
+                "section": rule.section, "title": rule.title, "text": rule.text, **_lines(rule),
+            })
+            ids[canonical(rule.number)] = rule_id
+            self.db["rule_paragraphs"].insert_all(
+                {"rule_id": rule_id, "document_id": document_id, "position": index, "kind": paragraph.kind,
+                 "text": paragraph.text, **_lines(paragraph)}
+                for index, paragraph in enumerate(rule.paragraphs, start=1)
+            )
+
+    def write_card(self, card: Card, document_id: int, position: int) -> None:
+        card_id = self.insert("cards", _card_row(card, document_id, position))
+        for index, note in enumerate(card.notes, start=1):
+            note_id = self.insert("card_notes", {
+                "card_id": card_id, "document_id": document_id, "position": index,
+                "group_heading": note.group, "text": note.text, **_lines(note),
+            })
+            self.remember_mentions(note.mentions, "card_notes", note_id, document_id, card_id)
+
+    def write_mechanic(self, mechanic, document_id: int, position: int) -> None:
+        mechanic_id = self.insert("mechanics", {
+            "document_id": document_id, "position": position, "name": mechanic.name, "body": mechanic.body,
+            **_lines(mechanic),
+        })
+        self.db["mechanic_examples"].insert_all(
+            {"mechanic_id": mechanic_id, "document_id": document_id, "position": index, "name": card.name,
+             "mana_cost": card.mana_cost, "type_line": card.type_line, "power": card.power,
+             "toughness": card.toughness, "rules_text": card.rules_text, **_lines(card)}
+            for index, card in enumerate(mechanic.examples, start=1)
+        )
+        for index, ruling in enumerate(mechanic.rulings, start=1):
+            ruling_id = self.insert("mechanic_rulings", {
+                "mechanic_id": mechanic_id, "document_id": document_id, "position": index,
+                "text": ruling.text, **_lines(ruling),
+            })
+            self.remember_mentions(ruling.mentions, "mechanic_rulings", ruling_id, document_id, None)
+
+    def remember_mentions(self, names, table, row_id, document_id, card_id) -> None:
+        for name in dict.fromkeys(names):
+            self.mentions.append({
+                "document_id": document_id, "source_table": table, "source_id": row_id,
+                "from_card_id": card_id, "card_name": name,
+            })
+
+    def link(self) -> None:
+        link_references(self.db)
+        link_mentions(self.db, self.mentions)
+        self.db.execute(
+            "update mechanic_examples set card_id = (select cards.id from cards where cards.name = "
+            "mechanic_examples.name and cards.document_id = mechanic_examples.document_id)"
+        )
+
+
+ProgressFactory = Callable[[str, int], contextlib.AbstractContextManager]
+
+
+@contextlib.contextmanager
+def _no_progress(label: str, length: int):
+    class Bar:
+        def update(self, steps: int) -> None:
+            pass
+
+    yield Bar()
+
+
+def build_database(
+    target: Path,
+    files: Iterable[Path],
+    progress: ProgressFactory = _no_progress,
+    after_write: Callable[[Path], Callable[[], None]] | None = None,
+) -> list[dict]:
+    """Parse ``files`` into a new database at ``target``; return the per-document summary.
+
+    ``after_write(temporary_db)`` may build companion files (the search index) from the
+    finished temporary database; it returns a function that swaps them into place.
+    """
+    target = Path(target)
+    files = [Path(path) for path in files]
+    if not files:
+        raise SourceError(str(target), "no source documents were given to build from.")
+    temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    temporary.unlink(missing_ok=True)
+    try:
+        db = sqlite_utils.Database(temporary)
+        db.execute("pragma journal_mode = off")
+        db.execute("pragma synchronous = off")
+        schema.create_tables(db)
+        writer = _Writer(db)
+        slugs: dict[str, Path] = {}
+        with db.conn:
+            for path in files:
+                with progress(path.name, 3) as bar:
+                    document = read_document(path)
+                    bar.update(2)
+                    slug = document_slug(document.parsed.info, path.stem)
+                    if slug in slugs:
+                        raise SourceError(
+                            path.name,
+                            f"this document would be called {slug!r}, like {slugs[slug].name}; "
+                            "give only one of them, or rename one so the names differ.",
+                        )
+                    slugs[slug] = path
+                    writer.write(document, slug)
+                    bar.update(1)
+            with progress("linking and indexing", 2) as bar:
+                writer.link()
+                bar.update(1)
+                schema.create_indexes(db)
+                bar.update(1)
+        from .stats import document_stats
+
+        summary = document_stats(db)
+        db.close()
+        swap_companions = after_write(temporary) if after_write else None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    os.replace(temporary, target)
+    if swap_companions:
+        swap_companions()
+    return summary

@@ -1,0 +1,77 @@
+"""Turn source documents into plain records: one parser per format, picked by content.
+
+``read_document(path)`` is the one entry point the build uses: it decodes the file, tells what
+kind of document it is, parses it and proves every line was accounted for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .accounting import LineUse, account_lines
+from .records import COMPREHENSIVE_RULES, RELEASE_NOTES, TREACHERY_RULES, ParsedDocument
+from .source import SourceError, SourceText, decode
+
+_NUMBERED = re.compile(r"^\s*\d{3}\.\d+[a-z]*\.?\s+\S")
+
+
+def detect_kind(source: SourceText) -> str:
+    """Tell a document's kind from what it says, not from its file name."""
+    lines = source.lines
+    head = "\n".join(lines[:400]).lower()
+    numbered = sum(1 for line in lines if _NUMBERED.match(line))
+    if "release notes" in head and re.search(r"card-specific notes|^#", "\n".join(lines), re.IGNORECASE | re.MULTILINE):
+        return RELEASE_NOTES
+    if numbered and "treachery" in head and ("identity" in head or "identities" in head):
+        return TREACHERY_RULES
+    if numbered >= 3 and ("comprehensive rules" in head or re.match(r"^\s*100\.1\.", next((l for l in lines if l.strip()), ""))):
+        return COMPREHENSIVE_RULES
+    if numbered >= 3:
+        return COMPREHENSIVE_RULES
+    raise SourceError(
+        source.name,
+        "cannot tell what kind of document this is: it is neither Treachery rules, the official "
+        "comprehensive rules (numbered rules like \"100.1.\") nor a set's release notes.",
+    )
+
+
+def _parser_for(kind: str):
+    if kind == TREACHERY_RULES:
+        from . import treachery
+
+        return treachery.parse
+    if kind == COMPREHENSIVE_RULES:
+        from . import comprehensive_rules
+
+        return comprehensive_rules.parse
+    from . import release_notes
+
+    return release_notes.parse
+
+
+@dataclass
+class Document:
+    """A parsed source file with its provenance and line accounting."""
+
+    path: Path
+    data: bytes
+    source: SourceText
+    parsed: ParsedDocument
+    line_uses: list[LineUse]
+
+
+def read_document(path: Path) -> Document:
+    """Decode, detect, parse and account for one file; raise SourceError naming the file and line."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise SourceError(str(path), f"cannot read the file ({error.strerror}).") from None
+    source = decode(data, path.name)
+    parsed = _parser_for(detect_kind(source))(source)
+    return Document(path, data, source, parsed, account_lines(parsed, source))
+
+
+__all__ = ["Document", "SourceError", "detect_kind", "read_document"]

@@ -1,0 +1,163 @@
+"""Plain records that every parser yields.
+
+The parsers know text, not databases: each one turns a document into a ``ParsedDocument``
+made of these dataclasses. Every record keeps the source line numbers it was made from
+(1-based), so the build can cite where each row came from and prove that no line was lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TREACHERY_RULES = "treachery rules"
+COMPREHENSIVE_RULES = "comprehensive rules"
+RELEASE_NOTES = "release notes"
+
+KINDS = (TREACHERY_RULES, COMPREHENSIVE_RULES, RELEASE_NOTES)
+
+
+@dataclass
+class Record:
+    """Anything made from source lines."""
+
+    lines: list[int] = field(default_factory=list, kw_only=True)
+
+    @property
+    def line_start(self) -> int | None:
+        return min(self.lines) if self.lines else None
+
+    @property
+    def line_end(self) -> int | None:
+        return max(self.lines) if self.lines else None
+
+
+@dataclass
+class DocumentInfo(Record):
+    """What the document says about itself (title line, version, effective-date line)."""
+
+    title: str
+    kind: str
+    version: str | None = None
+    effective_date: str | None = None  # ISO yyyy-mm-dd
+
+
+@dataclass
+class VersionRow(Record):
+    """One row of a document's version table."""
+
+    version: str
+    changes: str
+    release_date: str | None
+
+
+@dataclass
+class Heading(Record):
+    """A chapter ("GLOSSARY REMINDER"), part ("9. Casual Variants") or section ("907. Treachery")."""
+
+    level: str  # "chapter", "part" or "section"
+    title: str
+    number: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}. {self.title}" if self.number else self.title
+
+
+@dataclass
+class RuleParagraph(Record):
+    """An unnumbered paragraph kept with a rule: a note, an example or a translation."""
+
+    kind: str  # "note", "example" or "translation"
+    text: str
+
+
+@dataclass
+class Rule(Record):
+    """A numbered rule or subrule, with the number exactly as printed (702.TR01c, 906.3c)."""
+
+    number: str
+    text: str
+    title: str | None = None
+    part: str | None = None
+    section: str | None = None
+    paragraphs: list[RuleParagraph] = field(default_factory=list)
+
+
+@dataclass
+class GlossaryEntry(Record):
+    term: str
+    text: str
+    quotes_rule: str | None = None  # "Reminder: 104.2a ..." entries quote an official rule
+
+
+@dataclass
+class FaqEntry(Record):
+    question: str
+    answer: str
+
+
+@dataclass
+class Passage(Record):
+    """Unnumbered prose that belongs to no rule: an introduction, a preface, credits."""
+
+    heading: str | None
+    text: str
+
+
+@dataclass
+class CardNote(Record):
+    text: str
+    group: str | None = None  # "The following rulings focus on the "protection from" keyword"
+    mentions: list[str] = field(default_factory=list)  # card names linked as [Name](#)
+
+
+@dataclass
+class Card(Record):
+    name: str
+    kind: str  # "identity" or "set card"
+    role: str | None = None  # Leader, Guardian, Assassin or Traitor for identity cards
+    section: str | None = None  # "main set", "special guests", "commander", "archenemy scheme"
+    mana_cost: str | None = None  # normalized: {2}{U}
+    type_line: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    rules_text: str | None = None
+    no_notes_statement: str | None = None  # "No extra rules information."
+    notes: list[CardNote] = field(default_factory=list)
+
+
+@dataclass
+class Mechanic(Record):
+    """A general section of release notes: a mechanic, a card type, legality, a variant."""
+
+    name: str
+    body: str
+    examples: list[Card] = field(default_factory=list)
+    rulings: list[CardNote] = field(default_factory=list)
+
+
+@dataclass
+class SkippedLine:
+    line: int
+    text: str
+    reason: str  # "table of contents", "page furniture", "forum chrome", "divider", ...
+
+
+@dataclass
+class ParsedDocument:
+    """Everything one parser found in one document."""
+
+    info: DocumentInfo
+    versions: list[VersionRow] = field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    faq: list[FaqEntry] = field(default_factory=list)
+    passages: list[Passage] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    mechanics: list[Mechanic] = field(default_factory=list)
+    skipped: list[SkippedLine] = field(default_factory=list)
+
+    def skip(self, line: int, text: str, reason: str) -> None:
+        self.skipped.append(SkippedLine(line, text, reason))

@@ -1,0 +1,72 @@
+"""Read a source document's bytes into numbered lines, or say clearly why it can't be read.
+
+Official rules files come as UTF-8 with or without a BOM, sometimes as cp1252, with CRLF,
+LF or bare CR line ends. Everything downstream sees plain ``str`` lines numbered from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class SourceError(Exception):
+    """A problem with a source document, worded for the person who gave us the file."""
+
+    def __init__(self, source: str, message: str, line: int | None = None):
+        self.source = source
+        self.line = line
+        self.message = message
+        where = f"{source}, line {line}" if line else source
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class SourceText:
+    name: str  # the file name, used in messages and provenance
+    lines: list[str]  # lines[0] is line 1
+
+    def numbered(self):
+        """(line number, text) for every line."""
+        return enumerate(self.lines, start=1)
+
+
+def _line_of_offset(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset) - data.count(b"\r\n", 0, offset) + 1
+
+
+def decode(data: bytes, name: str) -> SourceText:
+    """Decode a document's bytes: UTF-8 (BOM optional), else cp1252; reject empty and binary files."""
+    if not data.strip():
+        raise SourceError(name, "the file is empty; there is nothing to read in it.")
+    if b"\x00" in data:
+        raise SourceError(
+            name,
+            "this is not a text file (it contains binary data). Give a .txt or .md rules document.",
+            _line_of_offset(data, data.index(b"\x00")),
+        )
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason == "unexpected end of data":
+            raise SourceError(
+                name,
+                "the file ends in the middle of a character: it looks truncated. Copy it again.",
+                _line_of_offset(data, error.start),
+            ) from None
+        try:
+            text = data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise SourceError(
+                name,
+                "this file is neither UTF-8 nor Windows-1252 text.",
+                _line_of_offset(data, error.start),
+            ) from None
+    controls = [c for c in text[:4096] if ord(c) < 32 and c not in "\t\n\r\f"]
+    if len(controls) > 8:
+        raise SourceError(name, "this does not look like a text document (too many control characters).")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return SourceText(name, lines)

@@ -1,0 +1,147 @@
+"""The `rulebook` command: build the knowledge base, look things up, serve it.
+
+This module only wires ingest/, db/ and queries/ together; nothing imports it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from pathlib import Path
+
+import click
+import sqlite_utils
+
+from db.build import DEFAULT_DATABASE, build_database, bundled_sources
+from ingest import SourceError
+
+DB_OPTION = click.option(
+    "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DATABASE,
+    show_default=True, help="The rulebook database file.",
+)
+
+
+@click.group()
+@click.version_option(package_name="rulebook")
+def cli():
+    """Rules lookup for Magic: The Gathering judges, centred on the Treachery variant."""
+
+
+@contextlib.contextmanager
+def _progress_bar(label: str, length: int):
+    with click.progressbar(length=length, label=f"{label:<42}", file=sys.stderr, show_eta=False) as bar:
+        yield bar
+
+
+SUMMARY_COLUMNS = [
+    ("document", "slug"), ("version", "version"), ("effective", "effective_date"), ("rules", "rules"),
+    ("subrules", "subrules"), ("notes", "rule_notes"), ("cards", "cards"), ("card notes", "card_notes"),
+    ("FAQ", "faq"), ("glossary", "glossary"), ("skipped lines", "skipped_lines"),
+]
+
+
+def _print_table(rows: list[dict], columns: list[tuple[str, str]]) -> None:
+    cells = [[title for title, _ in columns]] + [
+        ["" if row[key] is None else str(row[key]) for _, key in columns] for row in rows
+    ]
+    widths = [max(len(line[index]) for line in cells) for index in range(len(columns))]
+    for number, line in enumerate(cells):
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+        if number == 0:
+            click.echo("  ".join("-" * width for width in widths))
+
+
+def _fail(error: Exception) -> None:
+    click.secho(f"Error: {error}", fg="red", err=True)
+    sys.exit(1)
+
+
+def run_build(db_path: Path, files: tuple[Path, ...] = (), only: bool = False) -> list[dict]:
+    """Build the database (with its search index) and return the per-document summary."""
+    from queries.search_index import build_search_index
+
+    sources = list(files) if only else bundled_sources() + list(files)
+    return build_database(db_path, sources, progress=_progress_bar, after_write=build_search_index)
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--only", is_flag=True, help="Build from the given files only, not the bundled documents.")
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def build(db_path, only, files):
+    """Build the database from the bundled rules documents plus any FILES given.
+
+    The new database replaces the old one only once it is complete: if a document cannot be
+    read, the previous database is left untouched.
+    """
+    if only and not files:
+        raise click.UsageError("--only needs at least one FILE to build from.")
+    try:
+        summary = run_build(db_path, files, only)
+    except SourceError as error:
+        _fail(error)
+    click.echo(f"\nBuilt {db_path} from {len(summary)} documents:\n")
+    _print_table(summary, SUMMARY_COLUMNS)
+
+
+def _open_database(db_path: Path) -> sqlite_utils.Database:
+    if not db_path.exists():
+        raise click.ClickException(f"There is no database at {db_path}. Run `rulebook build` first.")
+    return sqlite_utils.Database(db_path)
+
+
+STATS_COLUMNS = [
+    ("document", "slug"), ("kind", "kind"), ("version", "version"), ("effective", "effective_date"),
+    ("parts", "parts"), ("sections", "sections"), ("rules", "rules"), ("subrules", "subrules"),
+    ("examples", "examples"), ("rule notes", "rule_notes"), ("glossary", "glossary"), ("FAQ", "faq"),
+    ("cards", "cards"), ("card notes", "card_notes"), ("mechanics", "mechanics"),
+    ("refs resolved", "references_resolved"), ("refs unresolved", "references_unresolved"),
+    ("skipped", "skipped_lines"),
+]
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def stats(db_path, as_json):
+    """Counts per document: rules, subrules, notes, cards, references, skipped lines."""
+    from db.stats import document_stats
+
+    summary = document_stats(_open_database(db_path))
+    if as_json:
+        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        _print_table(summary, STATS_COLUMNS)
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--document", "document", help="Document slug, e.g. treachery-6.0 (default: the newest Treachery rules).")
+@click.argument("number")
+def rule(db_path, document, number):
+    """Print a rule with its notes and subrules, e.g. `rulebook rule 907.8b`."""
+    from queries.rules import find_rule, rule_details
+
+    db = _open_database(db_path)
+    found = find_rule(db, number, document)
+    if not found.rule:
+        message = f"No rule {number} in {found.document_slug or 'any document'}."
+        if found.suggestions:
+            message += " Did you mean: " + ", ".join(found.suggestions) + "?"
+        raise click.ClickException(message)
+    details = rule_details(db, found.rule["id"])
+    rule_row = details["rule"]
+    click.secho(f"{rule_row['number']}  ({details['document']['slug']}, lines {rule_row['line_start']}-{rule_row['line_end']})", bold=True)
+    if rule_row["title"]:
+        click.secho(rule_row["title"], bold=True)
+    if rule_row["text"]:
+        click.echo(rule_row["text"])
+    for paragraph in details["paragraphs"]:
+        click.echo(f"\n{paragraph['text']}")
+    for child in details["subrules"]:
+        click.echo(f"\n  {child['number']}  {child['title'] or ''}{child['text']}")
+
+
+if __name__ == "__main__":
+    cli()
