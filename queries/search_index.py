@@ -1,4 +1,4 @@
-"""Placeholder until the search index lands."""
+"""Placeholder until the search index lands (the search issue replaces this module)."""
 
 
 def build_search_index(temporary_db):

@@ -1,0 +1,20 @@
+"""The one place that knows the site's URLs, so pages, JSON and search results agree."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+DATABASE = "rulebook"  # Datasette names the database after the file: rulebook.db
+
+
+def rule_url(document: str, number: str) -> str:
+    return f"/rules/{quote(document)}/{quote(number)}"
+
+
+def card_url(name: str) -> str:
+    return f"/cards/{quote(name, safe='')}"
+
+
+def row_url(table: str, row_id: int, database: str = DATABASE) -> str:
+    """Datasette's own page for one row, e.g. /rulebook/faq/3."""
+    return f"/{database}/{table}/{row_id}"
