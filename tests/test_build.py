@@ -1,0 +1,230 @@
+"""Building rulebook.db: counts, links, provenance, atomic swaps and clear errors."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+import sqlite_utils
+from click.testing import CliRunner
+
+from db.build import build_database, bundled_sources
+from ingest.source import SourceError
+from rulebook import cli
+
+from .conftest import SOURCES
+
+TREACHERY_6 = SOURCES / "treachery-rules-6.0.txt"
+EXCERPT = SOURCES / "magic-comprehensive-rules-excerpt.txt"
+
+
+def stats_by_slug(db):
+    from db.stats import document_stats
+
+    return {row["slug"]: row for row in document_stats(db)}
+
+
+def reference(db, slug, source_table, cited_as, **where):
+    sql = """select r.*, t.number as resolved_number, td.slug as target_slug
+             from rule_references r join documents d on d.id = r.document_id
+             left join rules t on t.id = r.rule_id left join documents td on td.id = r.target_document_id
+             where d.slug = :slug and r.source_table = :table and r.cited_as = :cited"""
+    rows = list(db.query(sql, {"slug": slug, "table": source_table, "cited": cited_as}))
+    return [row for row in rows if all(row[key] == value for key, value in where.items())]
+
+
+def test_documents_and_slugs(built_db):
+    rows = {row["slug"]: row for row in built_db.query("select * from documents")}
+    assert set(rows) == {
+        "treachery-6.0", "treachery-1.1", "treachery-1.1-forum-post",
+        "comprehensive-rules-excerpt", "duskmourn-release-notes",
+    }
+    assert rows["treachery-6.0"]["kind"] == "treachery rules"
+    assert rows["treachery-6.0"]["effective_date"] == "2026-05-04"
+    assert rows["comprehensive-rules-excerpt"]["kind"] == "comprehensive rules"
+    assert rows["duskmourn-release-notes"]["kind"] == "release notes"
+    assert len(rows["treachery-6.0"]["sha256"]) == 64
+
+
+def test_counts_per_document(built_db):
+    stats = stats_by_slug(built_db)
+    six = stats["treachery-6.0"]
+    assert (six["parts"], six["sections"], six["rules"], six["subrules"]) == (5, 11, 31, 37)
+    assert (six["rule_notes"], six["glossary"], six["faq"], six["cards"], six["card_notes"]) == (3, 5, 6, 62, 289)
+    assert (stats["treachery-1.1"]["rules"], stats["treachery-1.1"]["subrules"]) == (22, 32)
+    assert stats["treachery-1.1-forum-post"]["skipped_lines"] == 32
+    excerpt = stats["comprehensive-rules-excerpt"]
+    assert (excerpt["rules"], excerpt["subrules"], excerpt["skipped_lines"]) == (1150, 1, 0)
+
+
+def test_sort_key_orders_rules_as_the_document_does(built_db):
+    for document in built_db.query("select id from documents"):
+        numbers = [row["number"] for row in built_db.query(
+            "select number from rules where document_id = ? order by position", [document["id"]])]
+        by_key = [row["number"] for row in built_db.query(
+            "select number from rules where document_id = ? order by sort_key", [document["id"]])]
+        assert by_key == numbers
+
+
+def test_parents_are_linked(built_db):
+    row = next(built_db.query(
+        "select p.number from rules r join rules p on p.id = r.parent_id join documents d on d.id = r.document_id "
+        "where d.slug = 'treachery-6.0' and r.number = '702.TR01c'"))
+    assert row["number"] == "702.TR01"
+
+
+def test_references_resolve_inside_treachery(built_db):
+    [ref] = reference(built_db, "treachery-6.0", "rules", "702.TR01")[:1]
+    assert ref["target_slug"] == "treachery-6.0"
+    cited_from = next(built_db.query("select number from rules where id = ?", [ref["source_id"]]))["number"]
+    assert cited_from in ("907.4a", "907.4b")
+    from_907_4b = [r for r in reference(built_db, "treachery-6.0", "rules", "702.TR01")
+                   if next(built_db.query("select number from rules where id = ?", [r["source_id"]]))["number"] == "907.4b"]
+    assert from_907_4b[0]["resolution"] == "exact" and from_907_4b[0]["resolved_number"] == "702.TR01"
+
+
+def test_official_references_go_to_the_comprehensive_rules(built_db):
+    [note_ref] = reference(built_db, "treachery-6.0", "rule_paragraphs", "508.6")
+    assert (note_ref["target"], note_ref["target_slug"], note_ref["resolution"], note_ref["resolved_number"]) == (
+        "comprehensive", "comprehensive-rules-excerpt", "exact", "508.6"
+    )
+    [ancestor] = reference(built_db, "treachery-6.0", "rules", "104.2c")
+    assert (ancestor["resolution"], ancestor["resolved_number"]) == ("ancestor", "104.2")
+
+
+def test_stale_references_stay_visible_as_unresolved(built_db):
+    [stale] = reference(built_db, "treachery-6.0", "glossary", "809")
+    assert (stale["target"], stale["resolution"], stale["rule_id"]) == ("self", "unresolved", None)
+
+
+def test_glossary_reminders_link_to_the_rule_they_quote(built_db):
+    row = next(built_db.query(
+        "select g.term, r.number from glossary g join rules r on r.id = g.quoted_rule_id "
+        "join documents d on d.id = g.document_id where d.slug = 'treachery-6.0' and g.term = 'Reminder: 104.3g'"))
+    assert row["number"] == "104.3"
+
+
+def test_no_mojibake_anywhere(built_db):
+    for table in ("rules", "rule_paragraphs", "glossary", "faq", "passages", "cards", "card_notes", "mechanics",
+                  "mechanic_rulings"):
+        columns = [c.name for c in built_db[table].columns if c.type == "TEXT"]
+        for row in built_db[table].rows:
+            for column in columns:
+                value = row[column] or ""
+                assert "â€" not in value and "\ufffd" not in value, (table, row["id"], column)
+    official = next(built_db.query(
+        "select text from rules r join documents d on d.id = r.document_id "
+        "where d.slug = 'comprehensive-rules-excerpt' and r.number = '101.2'"))["text"]
+    assert official == ("When a rule or effect allows or directs something to happen, and another effect states "
+                        "that it can't happen, the \"can't\" effect takes precedence.")
+
+
+def test_every_source_line_is_accounted_for(built_db):
+    for document in built_db.query("select id, source_file from documents"):
+        lines = (SOURCES / document["source_file"]).read_text(encoding="utf-8-sig").splitlines()
+        non_blank = {number for number, text in enumerate(lines, start=1) if text.strip()}
+        stored = {row["line"] for row in built_db.query(
+            "select line from source_lines where document_id = ?", [document["id"]])}
+        assert stored == non_blank, document["source_file"]
+    skipped = {row["record"] for row in built_db.query("select distinct record from source_lines where used_by = 'skipped'")}
+    assert {"table of contents", "forum chrome"} <= skipped
+
+
+def test_rows_carry_their_source_lines(built_db):
+    row = next(built_db.query(
+        "select line_start, line_end from rules r join documents d on d.id = r.document_id "
+        "where d.slug = 'treachery-6.0' and r.number = '372.2'"))
+    assert (row["line_start"], row["line_end"]) == (90, 92)
+
+
+def test_full_text_search_tables_exist_for_datasette(built_db):
+    assert {"rules_fts", "card_notes_fts", "faq_fts", "glossary_fts", "cards_fts", "mechanics_fts"} <= set(
+        built_db.table_names())
+    hits = [row["number"] for row in built_db.query(
+        "select number from rules where id in (select rowid from rules_fts where rules_fts match 'undercover')")]
+    assert {"702.TR02", "702.TR02a", "207.2tr"} <= set(hits)
+
+
+# -- the build command, atomic swaps and bad input ---------------------------------------------
+
+def test_a_failed_build_leaves_the_previous_database_untouched(tmp_path):
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    before = (target.read_bytes(), os.stat(target).st_mtime_ns)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(SourceError, match="empty.txt: the file is empty"):
+        build_database(target, [TREACHERY_6, empty])
+    assert (target.read_bytes(), os.stat(target).st_mtime_ns) == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook.db"]
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("empty.txt", b"   \n\n", "empty.txt: the file is empty"),
+        ("image.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image.png, line 3: this is not a text file"),
+        ("cut.txt", "907.1. Treachery identity rules ".encode() + "é".encode()[:1],
+         "cut.txt, line 1: the file ends in the middle of a character"),
+        ("recipe.txt", b"Pancakes\n\nMix flour and eggs.\n", "recipe.txt: cannot tell what kind of document this is"),
+        ("truncated-treachery.txt", b"Treachery Comprehensive Rules\nAbout identity cards.\n907. Treachery\n",
+         "truncated-treachery.txt: cannot tell what kind of document this is"),
+    ],
+)
+def test_bad_input_names_the_file(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(SourceError) as error:
+        build_database(tmp_path / "rulebook.db", [path])
+    assert str(error.value).startswith(message)
+    assert not (tmp_path / "rulebook.db").exists()
+
+
+def test_two_files_that_would_share_a_slug_are_refused(tmp_path):
+    copy = tmp_path / "treachery-rules-6.0.txt"
+    copy.write_bytes(TREACHERY_6.read_bytes())
+    with pytest.raises(SourceError, match="would be called 'treachery-6.0', like treachery-rules-6.0.txt"):
+        build_database(tmp_path / "rulebook.db", [TREACHERY_6, copy])
+
+
+def test_cli_build_only_stats_and_rule(tmp_path):
+    runner = CliRunner()
+    target = tmp_path / "rulebook.db"
+    result = runner.invoke(cli, ["build", "--db", str(target), "--only", str(TREACHERY_6), str(EXCERPT)])
+    assert result.exit_code == 0, result.output
+    assert "treachery-6.0" in result.output and "comprehensive-rules-excerpt" in result.output
+    stats = json.loads(runner.invoke(cli, ["stats", "--db", str(target), "--json"]).output)
+    assert [row["slug"] for row in stats] == ["treachery-6.0", "comprehensive-rules-excerpt"]
+    assert stats[0]["references_unresolved"] > 0
+    shown = runner.invoke(cli, ["rule", "--db", str(target), "702.tr02"])
+    assert shown.exit_code == 0
+    assert shown.output.splitlines()[1:3] == ["Undercover", ""]
+    assert "702.TR02a  Undercover is a special unveil restriction" in shown.output
+    missing = runner.invoke(cli, ["rule", "--db", str(target), "907.99"])
+    assert missing.exit_code == 1
+    assert "No rule 907.99 in any document. Did you mean: 907.9" in missing.output
+
+
+def test_cli_build_reports_bad_input_without_a_traceback(tmp_path):
+    empty = tmp_path / "empty.md"
+    empty.write_text("")
+    result = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "rulebook.db"), "--only", str(empty)])
+    assert result.exit_code == 1
+    assert "Error: empty.md: the file is empty" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bundled_sources_are_the_five_documents():
+    assert [path.name for path in bundled_sources()] == [
+        "duskmourn-release-notes.md",
+        "magic-comprehensive-rules-excerpt.txt",
+        "treachery-rules-1.1-forum-post.txt",
+        "treachery-rules-1.1.txt",
+        "treachery-rules-6.0.txt",
+    ]
+
+
+def test_database_opens_read_only_for_datasette(built_db_path):
+    db = sqlite_utils.Database(built_db_path)
+    assert db["rules"].detect_fts() == "rules_fts"
