@@ -135,7 +135,7 @@ def test_rows_carry_their_source_lines(built_db):
     row = next(built_db.query(
         "select line_start, line_end from rules r join documents d on d.id = r.document_id "
         "where d.slug = 'treachery-6.0' and r.number = '372.2'"))
-    assert (row["line_start"], row["line_end"]) == (90, 92)
+    assert (row["line_start"], row["line_end"]) == (83, 85)
 
 
 def test_full_text_search_tables_exist_for_datasette(built_db):
@@ -228,3 +228,17 @@ def test_bundled_sources_are_the_five_documents():
 def test_database_opens_read_only_for_datasette(built_db_path):
     db = sqlite_utils.Database(built_db_path)
     assert db["rules"].detect_fts() == "rules_fts"
+
+
+def test_a_full_comprehensive_rules_text_builds_with_its_counts(tmp_path):
+    from .test_comprehensive_rules import FULL_CR
+
+    source = tmp_path / "MagicCompRules-fixture.txt"
+    source.write_text(FULL_CR, encoding="utf-8")
+    target = tmp_path / "rulebook.db"
+    [row] = build_database(target, [source])
+    assert row["slug"] == "comprehensive-rules-2021-06-18-fixture"
+    assert (row["parts"], row["sections"], row["rules"], row["subrules"], row["examples"], row["glossary"]) == (
+        3, 5, 6, 7, 2, 4
+    )
+    assert (row["skipped_lines"], row["references_resolved"], row["references_unresolved"]) == (12, 1, 5)
