@@ -45,97 +45,116 @@ def _card_row(card: Card, document_id: int, position: int) -> dict:
 
 
 class _Writer:
-    """Writes one database's rows; remembers the explicit card mentions for linking."""
+    """Collects every row with its id decided up front, then writes each table in one go.
+
+    Ids are assigned here (not by SQLite) so children can point at parents before anything
+    is written; bulk inserts keep the build fast. Explicit card mentions are remembered for
+    linking once every card exists.
+    """
 
     def __init__(self, db: sqlite_utils.Database):
         self.db = db
+        self.rows: dict[str, list[dict]] = {table: [] for table in schema.TABLES}
         self.mentions: list[dict] = []
 
-    def insert(self, table: str, row: dict) -> int:
-        return self.db[table].insert(row).last_pk
+    def add(self, table: str, row: dict) -> int:
+        rows = self.rows[table]
+        row_id = len(rows) + 1
+        rows.append({"id": row_id, **row})
+        return row_id
+
+    def add_all(self, table: str, rows: Iterable[dict]) -> None:
+        for row in rows:
+            self.add(table, row)
+
+    def flush(self) -> None:
+        for table, rows in self.rows.items():
+            self.db[table].insert_all(rows, batch_size=500)
+            rows.clear()
 
     def write(self, document: Document, slug: str) -> int:
         parsed, info = document.parsed, document.parsed.info
-        document_id = self.insert("documents", {
+        document_id = self.add("documents", {
             "slug": slug, "title": info.title, "kind": info.kind, "version": info.version,
             "effective_date": info.effective_date, "source_file": document.path.name,
             "sha256": hashlib.sha256(document.data).hexdigest(), "line_count": len(document.source.lines),
         })
         owner = {"document_id": document_id}
-        self.db["versions"].insert_all(
+        self.add_all("versions", (
             {**owner, "version": row.version, "changes": row.changes, "release_date": row.release_date, **_lines(row)}
             for row in parsed.versions
-        )
-        self.db["headings"].insert_all(
+        ))
+        self.add_all("headings", (
             {**owner, "position": position, "level": heading.level, "number": heading.number,
              "title": heading.title, "label": heading.label, **_lines(heading)}
             for position, heading in enumerate(parsed.headings, start=1)
-        )
+        ))
         self.write_rules(parsed.rules, document_id)
-        self.db["glossary"].insert_all(
+        self.add_all("glossary", (
             {**owner, "position": position, "term": entry.term, "text": entry.text,
              "quotes_rule": entry.quotes_rule, **_lines(entry)}
             for position, entry in enumerate(parsed.glossary, start=1)
-        )
-        self.db["faq"].insert_all(
+        ))
+        self.add_all("faq", (
             {**owner, "position": position, "question": entry.question, "answer": entry.answer, **_lines(entry)}
             for position, entry in enumerate(parsed.faq, start=1)
-        )
-        self.db["passages"].insert_all(
+        ))
+        self.add_all("passages", (
             {**owner, "position": position, "heading": passage.heading, "text": passage.text, **_lines(passage)}
             for position, passage in enumerate(parsed.passages, start=1)
-        )
+        ))
         for position, card in enumerate(parsed.cards, start=1):
             self.write_card(card, document_id, position)
         for position, mechanic in enumerate(parsed.mechanics, start=1):
             self.write_mechanic(mechanic, document_id, position)
         lines = document.source.lines
-        self.db["source_lines"].insert_all(
+        self.add_all("source_lines", (
             {**owner, "line": use.line, "text": lines[use.line - 1], "used_by": use.table, "record": use.key}
             for use in document.line_uses
-        )
+        ))
         return document_id
 
     def write_rules(self, rules, document_id: int) -> None:
         ids: dict[str, int] = {}
         for position, rule in enumerate(rules, start=1):
             parent = parent_number(rule.number)
-            rule_id = self.insert("rules", {
+            parsed_number = RuleNumber.parse(rule.number)
+            rule_id = self.add("rules", {
                 "document_id": document_id, "number": rule.number, "canonical": canonical(rule.number),
                 "parent_id": ids.get(canonical(parent)) if parent else None, "parent_number": parent,
-                "is_subrule": int(bool(RuleNumber.parse(rule.number) and RuleNumber.parse(rule.number).is_subrule)),
+                "is_subrule": int(bool(parsed_number and parsed_number.is_subrule)),
                 "sort_key": sort_key(rule.number), "position": position, "part": rule.part,
                 "section": rule.section, "title": rule.title, "text": rule.text, **_lines(rule),
             })
             ids[canonical(rule.number)] = rule_id
-            self.db["rule_paragraphs"].insert_all(
+            self.add_all("rule_paragraphs", (
                 {"rule_id": rule_id, "document_id": document_id, "position": index, "kind": paragraph.kind,
                  "text": paragraph.text, **_lines(paragraph)}
                 for index, paragraph in enumerate(rule.paragraphs, start=1)
-            )
+            ))
 
     def write_card(self, card: Card, document_id: int, position: int) -> None:
-        card_id = self.insert("cards", _card_row(card, document_id, position))
+        card_id = self.add("cards", _card_row(card, document_id, position))
         for index, note in enumerate(card.notes, start=1):
-            note_id = self.insert("card_notes", {
+            note_id = self.add("card_notes", {
                 "card_id": card_id, "document_id": document_id, "position": index,
                 "group_heading": note.group, "text": note.text, **_lines(note),
             })
             self.remember_mentions(note.mentions, "card_notes", note_id, document_id, card_id)
 
     def write_mechanic(self, mechanic, document_id: int, position: int) -> None:
-        mechanic_id = self.insert("mechanics", {
+        mechanic_id = self.add("mechanics", {
             "document_id": document_id, "position": position, "name": mechanic.name, "body": mechanic.body,
             **_lines(mechanic),
         })
-        self.db["mechanic_examples"].insert_all(
+        self.add_all("mechanic_examples", (
             {"mechanic_id": mechanic_id, "document_id": document_id, "position": index, "name": card.name,
              "mana_cost": card.mana_cost, "type_line": card.type_line, "power": card.power,
              "toughness": card.toughness, "rules_text": card.rules_text, **_lines(card)}
             for index, card in enumerate(mechanic.examples, start=1)
-        )
+        ))
         for index, ruling in enumerate(mechanic.rulings, start=1):
-            ruling_id = self.insert("mechanic_rulings", {
+            ruling_id = self.add("mechanic_rulings", {
                 "mechanic_id": mechanic_id, "document_id": document_id, "position": index,
                 "text": ruling.text, **_lines(ruling),
             })
@@ -149,6 +168,7 @@ class _Writer:
             })
 
     def link(self) -> None:
+        self.flush()
         link_references(self.db)
         link_mentions(self.db, self.mentions)
         self.db.execute(

@@ -6,6 +6,7 @@ Each function takes a string and returns a cleaner one; none knows which documen
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import ftfy
 
@@ -31,10 +32,12 @@ def _undo_cp1252(match: re.Match) -> str:
 
 def repair_mojibake(text: str) -> str:
     """Undo UTF-8 that was read as cp1252 ("canâ€™t" -> "can't"), even where a byte was lost."""
+    if text.isascii():
+        return text
     text = text.replace(_LOST_RIGHT_QUOTE, "\u00e2\u20ac\u009d")
-    text = ftfy.fix_text(text, uncurl_quotes=False, normalization="NFC")
+    text = ftfy.fix_encoding(text)
     text = _RESIDUAL_MOJIBAKE.sub(_undo_cp1252, text)
-    return straighten_quotes(text)
+    return unicodedata.normalize("NFC", straighten_quotes(text))
 
 
 def straighten_quotes(text: str) -> str:

@@ -9,16 +9,16 @@ Two forms are read the same way:
 * a bare list of rules, one per line, with no title and no headings (the bundled excerpt).
 
 The file is first cut into segments (front matter, introduction, contents, body, glossary,
-credits) by a few landmark lines; each segment then has its own small reader. Every kept line
-is repaired with ``repair_mojibake``; every non-blank line ends in a record or is skipped with
-a reason, so ``account_lines`` can prove nothing was lost.
+credits) by a few landmark lines; each segment then has its own small reader. Mojibake was
+already repaired when the bytes were decoded; every non-blank line ends in a record or is
+skipped with a reason, so ``account_lines`` can prove nothing was lost.
 """
 
 from __future__ import annotations
 
 import re
 
-from .cleaning import continues_sentence, ends_sentence, repair_mojibake
+from .cleaning import continues_sentence, ends_sentence
 from .dates import find_date
 from .numbers import NUMBER
 from .records import (
@@ -47,13 +47,6 @@ _EFFECTIVE = re.compile(r"^These rules are effective as of\b", re.IGNORECASE)
 _GLUED_TERM = re.compile(r"^(?P<term>\S.*?[^\s\d])\s*(?P<definition>1\.\s+\S.*)$")
 _NUMBERED_DEFINITION = re.compile(r"^\d+\.\s")
 _CITES_RULE = re.compile(r"\b\d{3}(?:\.\d|\b)")
-
-
-def _repair(text: str) -> str:
-    """``repair_mojibake``, skipped for printable ASCII without "&", which it never changes."""
-    if text.isascii() and text.isprintable() and "&" not in text:
-        return text
-    return repair_mojibake(text)
 
 
 def _indented(raw: str) -> bool:
@@ -172,10 +165,10 @@ class _Reader:
                 continue
             if not title_seen:
                 title_seen = True
-                self.doc.info.title = _repair(text)
+                self.doc.info.title = text
                 self.doc.info.lines.insert(0, index + 1)
             else:
-                self.doc.passages.append(Passage(heading=None, text=_repair(text), lines=[index + 1]))
+                self.doc.passages.append(Passage(heading=None, text=text, lines=[index + 1]))
 
     def _blocks(self, start: int, stop: int) -> list[list[int]]:
         """Runs of non-blank lines (as indexes), split at blank lines."""
@@ -195,7 +188,7 @@ class _Reader:
         """Lines of one paragraph: a wrapped sentence is rejoined, other lines stay lines."""
         text = ""
         for index in indexes:
-            line = _repair(self.stripped[index])
+            line = self.stripped[index]
             if not text:
                 text = line
             elif continues_sentence(text, line):
@@ -224,7 +217,7 @@ class _Reader:
             line_no = index + 1
             match = _RULE.match(text)
             if match:
-                rule = self._rule(match["number"], _repair(match["text"]), line_no, part, section)
+                rule = self._rule(match["number"], match["text"], line_no, part, section)
                 last = rule
                 continue
             heading = None if _indented(raw) else self._heading(text, part, section, line_no)
@@ -236,34 +229,33 @@ class _Reader:
                     section = heading
                 rule = last = None
                 continue
-            repaired = _repair(text)
-            if last is not None and continues_sentence(last.text, repaired):
-                last.text += " " + repaired
+            if last is not None and continues_sentence(last.text, text):
+                last.text += " " + text
                 last.lines.append(line_no)
             elif rule is not None and _EXAMPLE.match(text):
-                last = RuleParagraph(kind="example", text=repaired, lines=[line_no])
+                last = RuleParagraph(kind="example", text=text, lines=[line_no])
                 rule.paragraphs.append(last)
             elif rule is not None:
-                rule.text += "\n" + repaired
+                rule.text += "\n" + text
                 rule.lines.append(line_no)
                 last = rule
             else:  # prose under a heading, before any rule: keep it under that heading
                 label = (section or part).label if (section or part) else None
-                last = Passage(heading=label, text=repaired, lines=[line_no])
+                last = Passage(heading=label, text=text, lines=[line_no])
                 self.doc.passages.append(last)
 
     def _heading(self, text: str, part: Heading | None, section: Heading | None, line_no: int):
         """A part or section heading, if the line is one and comes in order (else None)."""
         match = _PART.match(text)
         if match and (part is None or int(match["number"]) > int(part.number)):
-            return Heading(level="part", number=match["number"], title=_repair(match["title"]), lines=[line_no])
+            return Heading(level="part", number=match["number"], title=match["title"], lines=[line_no])
         match = _SECTION.match(text)
         if match:
             number = int(match["number"])
             in_part = part is None or number // 100 == int(part.number)
             after = section is None or number > int(section.number)
             if in_part and after:
-                return Heading(level="section", number=match["number"], title=_repair(match["title"]),
+                return Heading(level="section", number=match["number"], title=match["title"],
                                lines=[line_no])
         return None
 
@@ -293,8 +285,8 @@ class _Reader:
         """A term line inside a block, where the blank line before it was left out."""
         if position == 0 or position == len(block) - 1:
             return False
-        text = _repair(self.stripped[block[position]])
-        previous = _repair(self.stripped[block[position - 1]])
+        text = self.stripped[block[position]]
+        previous = self.stripped[block[position - 1]]
         return (
             len(text) <= 60
             and text[:1].isupper()
@@ -320,7 +312,7 @@ class _Reader:
         for entry in entries:
             entry = pending + entry
             pending = []
-            if len(entry) == 1 and not ends_sentence(_repair(self.stripped[entry[0]])):
+            if len(entry) == 1 and not ends_sentence(self.stripped[entry[0]]):
                 pending = entry
             elif len(entry) == 1 and merged:
                 merged[-1].extend(entry)  # a stray sentence belongs to the entry above
@@ -337,17 +329,17 @@ class _Reader:
             second = self.stripped[entry[1]] if len(entry) > 1 else ""
             if glued and second.startswith("2."):
                 term = glued["term"]
-                definition = [_repair(glued["definition"])]
+                definition = [glued["definition"]]
             else:
                 term, definition = head, []
             for index in entry[1:]:
-                line = _repair(self.stripped[index])
+                line = self.stripped[index]
                 if definition and continues_sentence(definition[-1], line):
                     definition[-1] += " " + line
                 else:
                     definition.append(line)
             self.doc.glossary.append(
-                GlossaryEntry(term=_repair(term), text="\n".join(definition), lines=[i + 1 for i in entry])
+                GlossaryEntry(term=term, text="\n".join(definition), lines=[i + 1 for i in entry])
             )
 
     def _read_credits(self, start: int, stop: int) -> None:
@@ -355,7 +347,7 @@ class _Reader:
             text = self.stripped[index]
             if not text or self._effective_date(index):
                 continue
-            self.doc.passages.append(Passage(heading="Credits", text=_repair(text), lines=[index + 1]))
+            self.doc.passages.append(Passage(heading="Credits", text=text, lines=[index + 1]))
 
 
 def parse(source: SourceText) -> ParsedDocument:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from markdown_it import MarkdownIt
 
-from .cleaning import clean_inline, continues_sentence, ends_sentence, normalize_mana_cost, repair_mojibake
+from .cleaning import clean_inline, continues_sentence, ends_sentence, normalize_mana_cost
 from .records import (
     RELEASE_NOTES,
     Card,
@@ -359,7 +359,7 @@ def _pieces(source: SourceText, parsed: ParsedDocument) -> list[_Piece]:
         return index == 0 or not lines[index - 1].strip()
 
     for block_no, (kind, start, end, _level) in enumerate(_blocks(lines)):
-        numbered = [(i + 1, repair_mojibake(lines[i])) for i in range(start, min(end, len(lines))) if lines[i].strip()]
+        numbered = [(i + 1, lines[i]) for i in range(start, min(end, len(lines))) if lines[i].strip()]
         if not numbered:
             continue
         if kind == "hr":

@@ -1,12 +1,15 @@
 """Read a source document's bytes into numbered lines, or say clearly why it can't be read.
 
 Official rules files come as UTF-8 with or without a BOM, sometimes as cp1252, with CRLF,
-LF or bare CR line ends. Everything downstream sees plain ``str`` lines numbered from 1.
+LF or bare CR line ends, sometimes with mojibake (UTF-8 once read as cp1252). Everything
+downstream sees repaired ``str`` lines numbered from 1.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .cleaning import repair_mojibake
 
 
 class SourceError(Exception):
@@ -66,7 +69,8 @@ def decode(data: bytes, name: str) -> SourceText:
     controls = [c for c in text[:4096] if ord(c) < 32 and c not in "\t\n\r\f"]
     if len(controls) > 8:
         raise SourceError(name, "this does not look like a text document (too many control characters).")
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = repair_mojibake(text.replace("\r\n", "\n").replace("\r", "\n"))
+    lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return SourceText(name, lines)
