@@ -92,6 +92,15 @@ def link_references(db: sqlite_utils.Database) -> None:
         db["glossary"].update(row["id"], {"quoted_rule_id": rule_id})
 
 
+# Rows whose text may name a card of the same document: (table, text column, owning card column).
+MENTIONING_ROWS = [
+    ("card_notes", "text", "card_id"),
+    ("faq", "answer", None),
+    ("mechanics", "body", None),
+    ("mechanic_rulings", "text", None),
+]
+
+
 def _name_pattern(names: list[str]) -> re.Pattern | None:
     names = sorted({name for name in names if len(name.split()) >= 2}, key=len, reverse=True)
     if not names:
@@ -100,7 +109,8 @@ def _name_pattern(names: list[str]) -> re.Pattern | None:
 
 
 def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
-    """Card mentions: the ones a document linked explicitly, and release notes naming a card."""
+    """Card mentions: the ones a document linked explicitly ([Name](#)), and notes, FAQ answers
+    and mechanics that name a card of their own document (names of two words or more)."""
     cards_by_name: dict[str, list[dict]] = {}
     for card in db.query("select id, document_id, name from cards"):
         cards_by_name.setdefault(card["name"].lower(), []).append(card)
@@ -117,22 +127,22 @@ def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
     seen = set()
     for mention in explicit:
         mention = dict(mention, card_id=card_for(mention["card_name"], mention["document_id"]), how="link")
-        seen.add((mention["source_table"], mention["source_id"], mention["card_name"].lower()))
+        seen.add((mention["source_table"], mention["source_id"], mention["card_id"] or mention["card_name"]))
         mentions.append(mention)
-    release_notes = [row["id"] for row in db.query("select id from documents where kind = 'release notes'")]
-    for document_id in release_notes:
+    for document in db.query("select id from documents"):
+        document_id = document["id"]
         names = [row["name"] for row in db.query("select name from cards where document_id = ?", [document_id])]
         names += [door for name in names for door in name.split(" // ") if " // " in name]
         pattern = _name_pattern(names)
         if not pattern:
             continue
-        for table, owner in (("card_notes", "card_id"), ("mechanic_rulings", None), ("mechanics", None)):
-            text_column = "body" if table == "mechanics" else "text"
-            owner_sql = f", {owner} as owner" if owner else ", null as owner"
-            for row in db.query(f"select id, {text_column} as text{owner_sql} from {table} where document_id = ?", [document_id]):
+        for table, text_column, owner in MENTIONING_ROWS:
+            owner_sql = f"{owner} as owner" if owner else "null as owner"
+            sql = f"select id, {text_column} as text, {owner_sql} from {table} where document_id = ?"
+            for row in db.query(sql, [document_id]):
                 for match in pattern.finditer(row["text"] or ""):
                     card_id = card_for(match.group(1), document_id)
-                    key = (table, row["id"], match.group(1).lower())
+                    key = (table, row["id"], card_id)
                     if card_id == row["owner"] or key in seen:
                         continue
                     seen.add(key)

@@ -54,6 +54,8 @@ def test_counts_per_document(built_db):
     assert (six["rule_notes"], six["glossary"], six["faq"], six["cards"], six["card_notes"]) == (3, 5, 6, 62, 289)
     assert (stats["treachery-1.1"]["rules"], stats["treachery-1.1"]["subrules"]) == (22, 32)
     assert stats["treachery-1.1-forum-post"]["skipped_lines"] == 32
+    notes = stats["duskmourn-release-notes"]
+    assert (notes["cards"], notes["card_notes"], notes["mechanics"], notes["skipped_lines"]) == (214, 527, 11, 90)
     excerpt = stats["comprehensive-rules-excerpt"]
     assert (excerpt["rules"], excerpt["subrules"], excerpt["skipped_lines"]) == (1150, 1, 0)
 
@@ -242,3 +244,15 @@ def test_a_full_comprehensive_rules_text_builds_with_its_counts(tmp_path):
         3, 5, 6, 7, 2, 4
     )
     assert (row["skipped_lines"], row["references_resolved"], row["references_unresolved"]) == (12, 1, 5)
+
+
+def test_card_mentions_link_notes_to_cards(built_db):
+    def mentions(card_name):
+        return {(row["card_name"], row["how"], row["linked"]) for row in built_db.query(
+            """select m.card_name, m.how, m.card_id is not null as linked from card_mentions m
+               join cards c on c.id = m.from_card_id where c.name = ?""", [card_name])}
+
+    assert mentions("The Great Martyr") >= {("Tamiyo, Collector of Tales", "link", 0), ("Killing Wave", "link", 0)}
+    assert ("Jump Scare", "name", 1) in mentions("Fear of Falling")
+    faq = {row["card_name"] for row in built_db.query("select card_name from card_mentions where source_table = 'faq'")}
+    assert faq == {"The Supplier", "The Bio-Engineer"}

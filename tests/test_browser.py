@@ -1,0 +1,127 @@
+"""A judge's path through the site in a real browser (Debian's chromium driven by Playwright),
+against a real server started with `rulebook serve`.
+
+Also saves the screenshots of a rule page and a search page that README shows.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from .conftest import REPO
+from .test_site import HOSTILE_SLUG, build_hostile_database
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = REPO / "docs" / "screenshots"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"`rulebook serve` stopped before answering:\n{server.stderr.read()}")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise RuntimeError(f"`rulebook serve` did not answer at {url} within {seconds} seconds.")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """`rulebook serve` on a free loopback port, over the bundled documents plus a hostile one."""
+    db_path = build_hostile_database(tmp_path_factory.mktemp("browser"))
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_answering(base + "/", process)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
+                    "install it with `apt-get install chromium`.")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, server) -> Page:
+    """A fresh page that fails the test if any JavaScript dialog (an alert) opens."""
+    context = browser.new_context(base_url=server, viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.dialogs = []
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    yield page
+    context.close()
+
+
+def test_search_box_finds_undercover_and_opens_the_rule(page):
+    page.goto("/")
+    page.fill("form.search input[name=q]", "undercover")
+    page.press("form.search input[name=q]", "Enter")
+    page.wait_for_url("**/search?q=undercover")
+    results = page.locator("ol.results > li")
+    expect(results.first).to_be_visible()
+    expect(page.locator("ol.results mark").first).to_have_text("Undercover", ignore_case=True)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "search-page.png"), full_page=True)
+    page.click("ol.results a[href='/rules/treachery-6.0/702.TR02a']")
+    page.wait_for_url("**/rules/treachery-6.0/702.TR02a")
+    expect(page.locator("h1")).to_have_text("702.TR02a")
+
+
+def test_rule_page_links_to_the_rules_it_cites(page):
+    page.goto("/rules/702.TR02a")
+    expect(page.locator("h1")).to_have_text("702.TR02a")
+    expect(page.locator(".breadcrumb")).to_contain_text("702.TR02 Undercover")
+    page.screenshot(path=str(SCREENSHOTS / "rule-page.png"), full_page=True)
+    page.click(".rule-text a.rule-link:text-is('702.TR01c')")
+    page.wait_for_url("**/rules/treachery-6.0/702.TR01c")
+    expect(page.locator("h1")).to_have_text("702.TR01c")
+    expect(page.locator(".rule-text").first).to_contain_text("Any time you have priority")
+
+
+def test_card_named_in_a_ruling_opens_its_card_page(page):
+    page.goto("/cards/Fear%20of%20Falling")
+    page.click(".note-text a.card-link:text-is('Jump Scare')")
+    page.wait_for_url("**/cards/Jump%20Scare")
+    expect(page.locator("h1")).to_contain_text("Jump Scare")
+    expect(page.locator(".mentioned-by")).to_contain_text("Fear of Falling")
+
+
+def test_script_in_a_rule_is_shown_as_text_and_never_runs(page):
+    page.goto(f"/rules/{HOSTILE_SLUG}/907.1")
+    expect(page.locator(".rule-text").first).to_contain_text("<script>alert(1)</script> Identity cards are dealt face down")
+    page.goto(f"/rules/{HOSTILE_SLUG}/907")
+    expect(page.locator("body")).to_contain_text("<img src=x onerror=alert(2)>")
+    page.wait_for_timeout(300)
+    assert page.dialogs == []

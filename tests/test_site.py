@@ -1,0 +1,406 @@
+"""The served site: rule, card, search and home pages, their JSON twins, 404s, Datasette's own
+pages with linked rule numbers, canned queries, and escaping of hostile text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from click.testing import CliRunner
+from markupsafe import escape
+
+from db.build import build_database, bundled_sources
+from queries.metadata import canned_queries
+from queries.search_index import build_search_index
+from queries.site import make_datasette
+from queries.urls import card_url
+
+HOSTILE_DOCUMENT = """Treachery Comprehensive Rules
+Version 9.9 - Effective 2030-01-01
+Every player gets an identity card.
+
+907. Treachery
+907.1. <script>alert(1)</script> Identity cards are dealt face down; see rule 907.2 and official rule 104.3.
+907.2. A player whose <img src=x onerror=alert(2)> identity is revealed stays in the game.
+"""
+HOSTILE_SLUG = "treachery-9.9-hostile"
+
+
+def build_hostile_database(folder: Path) -> Path:
+    """The bundled documents plus a Treachery document whose rules hold HTML and script."""
+    source = folder / "hostile.txt"
+    source.write_text(HOSTILE_DOCUMENT, encoding="utf-8")
+    db_path = folder / "rulebook.db"
+    build_database(db_path, bundled_sources() + [source], after_write=build_search_index)
+    return db_path
+
+
+async def started(db_path: Path):
+    datasette = make_datasette(db_path)
+    await datasette.invoke_startup()
+    return datasette
+
+
+@pytest.fixture
+async def site(built_db_path):
+    return await started(built_db_path)
+
+
+@pytest.fixture(scope="module")
+def hostile_db_path(tmp_path_factory) -> Path:
+    return build_hostile_database(tmp_path_factory.mktemp("hostile"))
+
+
+def links(html: str) -> list[str]:
+    return re.findall(r'href="([^"]+)"', html)
+
+
+# Home page
+
+
+async def test_home_lists_documents_and_entry_points(site):
+    response = await site.client.get("/")
+    assert response.status_code == 200
+    html = response.text
+    for slug in ("treachery-6.0", "treachery-1.1", "comprehensive-rules-excerpt", "duskmourn-release-notes"):
+        assert slug in html
+    assert "2026-05-04" in html  # Treachery 6.0's effective date
+    hrefs = links(html)
+    assert "/rules/treachery-6.0/907" in hrefs
+    assert "/rulebook/identity_cards_of_role?role=Leader" in hrefs
+    assert any(href.startswith("/rulebook/cards?document_id=") and "section=main+set" in href for href in hrefs)
+    assert "/check" in hrefs and "/rulebook" in hrefs
+    assert '<form class="search" action="/search"' in html
+
+
+# Rule pages
+
+
+async def test_rule_page_links_every_rule_number_and_shows_its_place(site):
+    response = await site.client.get("/rules/treachery-6.0/907.8a")
+    assert response.status_code == 200
+    html = response.text
+    assert "A team loses the game if all players on that team have lost the game." in html
+    # "See official rule 104.3g" points at the comprehensive rules, which resolve it to 104.3.
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3g">104.3g</a>' in html
+    hrefs = links(html)
+    assert "/rules/treachery-6.0/907" in hrefs and "/rules/treachery-6.0/907.8" in hrefs  # breadcrumb
+    assert "/rules/treachery-6.0/907.8b" in hrefs  # next rule
+    assert "treachery-rules-6.0.txt, lines 203–203" in html
+
+
+async def test_rule_json_has_what_the_page_shows(site):
+    response = await site.client.get("/rules/treachery-6.0/907.8b.json")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["kind"] == "rule"
+    assert data["rule"]["number"] == "907.8b"
+    assert "Platinum Angel" in data["rule"]["text"]
+    assert data["document"]["slug"] == "treachery-6.0"
+    assert data["document"]["effective_date"] == "2026-05-04"
+    assert [step["number"] for step in data["breadcrumb"]] == ["907", "907.8"]
+    assert data["previous"]["number"] == "907.8a" and data["next"]["number"] == "907.8c"
+    faq = [source for source in data["cited_by"] if source["kind"] == "FAQ"]
+    assert faq[0]["label"] == "Does the Traitor need to defeat the Guardian?"
+
+
+async def test_rule_page_lists_subrules_and_notes(site):
+    data = (await site.client.get("/rules/treachery-6.0/702.TR02.json")).json()
+    assert data["rule"]["title"] == "Undercover"
+    assert [subrule["number"] for subrule in data["subrules"]] == ["702.TR02a"]
+    html = (await site.client.get("/rules/treachery-6.0/702.TR02a")).text
+    assert "does not clear the Undercover restriction" in html  # the rule's note
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/508.6">508.6</a>' in html
+
+
+async def test_number_without_document_picks_newest_treachery_and_lists_the_others(site):
+    newest = (await site.client.get("/rules/907.8b.json")).json()
+    assert newest["document"]["slug"] == "treachery-6.0"
+    old = (await site.client.get("/rules/702.TrUnv-3.json")).json()
+    assert old["document"]["slug"] == "treachery-1.1"
+    assert {"document": "treachery-1.1-forum-post", "number": "702.TrUnv-3",
+            "url": "/rules/treachery-1.1-forum-post/702.TrUnv-3"} in old["candidates"]
+    section = (await site.client.get("/rules/702.json")).json()
+    assert section["document"]["slug"] == "treachery-6.0"
+    assert "comprehensive-rules-excerpt" in [candidate["document"] for candidate in section["candidates"]]
+
+
+async def test_lower_case_number_finds_the_printed_rule(site):
+    data = (await site.client.get("/rules/treachery-6.0/702.tr02a.json")).json()
+    assert data["rule"]["number"] == "702.TR02a"
+
+
+async def test_same_number_in_other_versions_of_the_document(site):
+    data = (await site.client.get("/rules/treachery-1.1/906.3c.json")).json()
+    others = {other["document"]: other for other in data["other_versions"]}
+    assert list(others) == ["treachery-1.1-forum-post"]
+    assert others["treachery-1.1-forum-post"]["text"] != data["rule"]["text"]
+
+
+async def test_section_number_shows_the_section_with_its_rules(site):
+    data = (await site.client.get("/rules/comprehensive-rules-excerpt/806.json")).json()
+    assert data["kind"] == "section"
+    assert data["rules"] and all(rule["number"].startswith("806.") for rule in data["rules"])
+    html = (await site.client.get("/rules/treachery-6.0/907")).text
+    assert "<h1>907. Treachery</h1>" in html
+    assert "/rules/treachery-6.0/907.8b" in links(html)
+
+
+async def test_missing_subrule_shows_its_nearest_ancestor_with_a_notice(site):
+    response = await site.client.get("/rules/comprehensive-rules-excerpt/104.2a")
+    assert response.status_code == 200
+    assert "Rule 104.2a is not in comprehensive-rules-excerpt; this is 104.2, the nearest rule above it." in response.text
+    data = (await site.client.get("/rules/comprehensive-rules-excerpt/104.2a.json")).json()
+    assert data["rule"]["number"] == "104.2"
+    assert {"907.8c", "907.8d"} <= {source["label"] for source in data["cited_by"]}
+
+
+async def test_unknown_rule_is_a_404_that_suggests_close_numbers(site):
+    response = await site.client.get("/rules/treachery-6.0/907.99.json")
+    assert response.status_code == 404
+    data = response.json()
+    assert data["error"] == "There is no rule 907.99 in treachery-6.0. Did you mean one of these?"
+    assert "/rules/treachery-6.0/907.9" in [suggestion["url"] for suggestion in data["suggestions"]]
+    page = await site.client.get("/rules/treachery-6.0/907.99")
+    assert page.status_code == 404
+    assert "There is no rule 907.99 in treachery-6.0." in page.text
+    assert "/rules/treachery-6.0/907.9" in links(page.text)
+
+
+async def test_number_missing_from_a_document_points_to_the_one_that_has_it(site):
+    data = (await site.client.get("/rules/treachery-1.1/603.json")).json()
+    assert data["error"] == "There is no rule 603 in treachery-1.1. It is in another document."
+    assert data["suggestions"][0]["url"] == "/rules/comprehensive-rules-excerpt/603"
+
+
+async def test_unknown_document_and_malformed_paths_are_404s_with_help(site):
+    data = (await site.client.get("/rules/treachery-7.0/907.8b.json")).json()
+    assert "There is no document called 'treachery-7.0'" in data["error"]
+    assert "/rules/treachery-6.0/907.8b" in [suggestion["url"] for suggestion in data["suggestions"]]
+    for path in ("/rules/treachery-6.0/907.8b/extra", "/cards/", "/rules"):
+        response = await site.client.get(path)
+        assert response.status_code == 404, path
+        assert "Rules are at /rules/DOCUMENT/NUMBER" in response.text
+
+
+# Card pages
+
+
+async def test_card_page_shows_text_notes_and_who_mentions_it(site):
+    response = await site.client.get(card_url("Jump Scare"))
+    assert response.status_code == 200
+    html = response.text
+    assert "target creature gets +2/+2, gains flying" in html
+    assert "Instant" in html
+    assert "Boo!" in html  # its own note
+    # Fear of Falling's note names Jump Scare: it is listed and links back to Fear of Falling.
+    assert "/cards/Fear%20of%20Falling?document=duskmourn-release-notes" in links(html)
+
+
+async def test_card_notes_keep_their_order_and_group_headings(site):
+    data = (await site.client.get(card_url("The Oracle") + ".json")).json()
+    assert data["card"]["role"] == "Guardian"
+    assert [note["position"] for note in data["notes"]] == list(range(1, len(data["notes"]) + 1))
+    html = (await site.client.get(card_url("The Oracle"))).text
+    for heading in {note["group_heading"] for note in data["notes"] if note["group_heading"]}:
+        assert f"<h3>{escape(heading)}</h3>" in html
+
+
+async def test_card_names_with_slashes_and_door_names(site):
+    full = "Bottomless Pool // Locker Room"
+    response = await site.client.get(card_url(full))
+    assert response.status_code == 200
+    assert "Enchantment — Room" in response.text
+    door = (await site.client.get(card_url("Locker Room") + ".json")).json()
+    assert door["card"]["name"] == full
+
+
+async def test_card_in_two_documents_shows_the_newest_and_lists_the_other(site):
+    data = (await site.client.get(card_url("The Puppet Master") + ".json")).json()
+    assert data["document"]["slug"] == "treachery-6.0"
+    assert [other["document"] for other in data["others"]] == ["treachery-1.1-forum-post"]
+    old = (await site.client.get(card_url("The Puppet Master") + ".json?document=treachery-1.1-forum-post")).json()
+    assert old["document"]["slug"] == "treachery-1.1-forum-post"
+
+
+async def test_card_mentioned_in_a_ruling_links_to_its_page(site):
+    data = (await site.client.get(card_url("Fear of Falling") + ".json")).json()
+    assert {"named_as": "Jump Scare", "card": "Jump Scare",
+            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes"} in data["mentions"]
+    html = (await site.client.get(card_url("Fear of Falling"))).text
+    assert '<a class="card-link" href="/cards/Jump%20Scare">Jump Scare</a>' in html
+
+
+async def test_unknown_card_is_a_404_that_suggests_close_names(site):
+    response = await site.client.get(card_url("The Gatherng") + ".json")
+    assert response.status_code == 404
+    data = response.json()
+    assert data["error"] == "There is no card called 'The Gatherng'. Did you mean one of these?"
+    assert data["suggestions"][0] == {"label": "The Gathering", "url": "/cards/The%20Gathering"}
+    page = await site.client.get(card_url("The Gatherng"))
+    assert page.status_code == 404 and "/cards/The%20Gathering" in links(page.text)
+
+
+# Search
+
+
+async def test_search_json_is_the_search_functions_answer(site):
+    data = (await site.client.get("/search.json?q=undercover")).json()
+    assert data["query"] == "undercover" and data["redirect"] is None
+    first = data["results"][0]
+    assert set(first) >= {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
+    assert any("<mark>" in result["snippet"] for result in data["results"])
+    scores = [result["score"] for result in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+    assert "/rules/treachery-6.0/702.TR02a" in [result["url"] for result in data["results"]]
+
+
+async def test_search_page_labels_results_by_kind_and_document(site):
+    response = await site.client.get("/search?q=undercover")
+    assert response.status_code == 200
+    html = response.text
+    assert '<span class="kind">rule</span>' in html
+    assert "<mark>Undercover</mark>" in html
+    assert "/rules/treachery-6.0/702.TR02a" in links(html)
+    assert '<option value="card_note"' in html and '<option value="treachery-6.0"' in html
+
+
+async def test_search_filters_by_kind_and_document(site):
+    data = (await site.client.get("/search.json?q=face+down&kind=card_note&document=treachery-6.0")).json()
+    assert data["results"]
+    assert {(result["kind"], result["document"]) for result in data["results"]} == {("card_note", "treachery-6.0")}
+
+
+@pytest.mark.parametrize("query, target", [
+    ("907.8b", "/rules/treachery-6.0/907.8b"),
+    ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3"),
+    ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6"),
+    ("702.tr02a", "/rules/treachery-6.0/702.TR02a"),
+    ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3"),
+    ("Jump Scare", "/cards/Jump%20Scare"),
+])
+async def test_rule_numbers_and_card_names_go_straight_to_their_page(site, query, target):
+    response = await site.client.get(f"/search?q={quote(query)}")
+    assert response.status_code == 302
+    assert response.headers["location"] == target
+
+
+async def test_misspelled_search_offers_did_you_mean(site):
+    html = (await site.client.get("/search?q=platnum+angle")).text
+    assert 'Did you mean <a href="/search?q=platinum%20angel">platinum angel</a>?' in html
+
+
+# Datasette's own pages, metadata and canned queries
+
+
+async def test_datasette_table_search_and_json_keep_working(site):
+    rows = (await site.client.get("/rulebook/rules.json?_search=undercover&_shape=array")).json()
+    assert rows and all("undercover" in (row["text"] + (row["title"] or "")).lower() for row in rows)
+    html = (await site.client.get("/rulebook/rules?_search=undercover")).text
+    assert '<a class="rule-link" href="/rules/treachery-6.0/702.TR01c">702.TR01c</a>' in html
+
+
+async def test_datasette_row_pages_link_mentioned_cards(site):
+    note = (await site.client.get(
+        "/rulebook/card_mentions.json?card_name=Jump+Scare&source_table=card_notes&_shape=array"
+    )).json()[0]
+    html = (await site.client.get(f"/rulebook/card_notes/{note['source_id']}")).text
+    assert '<a class="card-link" href="/cards/Jump%20Scare">Jump Scare</a>' in html
+
+
+async def test_metadata_labels_facets_and_hidden_search_tables(site):
+    database = (await site.client.get("/rulebook.json")).json()
+    tables = {table["name"]: table for table in database["tables"]}
+    assert tables["rules_fts"]["hidden"] and not tables["rules"]["hidden"]
+    cards = (await site.client.get("/rulebook/cards.json?_shape=objects&_labels=on&kind=identity&_size=1")).json()
+    assert cards["rows"][0]["document_id"]["label"] in {"treachery-6.0", "treachery-1.1-forum-post"}
+    assert "role" in cards["facet_results"]
+    html = (await site.client.get("/rulebook/rules")).text
+    assert "Every numbered rule and subrule as printed" in html
+
+
+async def test_every_canned_query_has_a_title_and_description(site):
+    names = set(canned_queries())
+    assert names == {
+        "rules_citing_rule", "notes_citing_rule", "identity_cards_of_role", "rulings_mentioning_card",
+        "unresolved_references", "rules_changed_between_versions",
+    }
+    html = (await site.client.get("/rulebook")).text
+    assert "Rules citing a rule" in html and "Unresolved references" in html
+
+
+async def canned(site, name: str, **params) -> list[dict]:
+    query = "&".join(f"{key}={quote(value)}" for key, value in params.items())
+    response = await site.client.get(f"/rulebook/{name}.json?_shape=array&{query}")
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+async def test_canned_query_backlinks(site):
+    rows = await canned(site, "rules_citing_rule", document="comprehensive-rules-excerpt", number="104.2")
+    assert {("treachery-6.0", "907.8c", "104.2c"), ("treachery-6.0", "907.8d", "104.2a")} <= {
+        (row["citing_document"], row["citing_rule"], row["cited_as"]) for row in rows
+    }
+    notes = await canned(site, "notes_citing_rule", document="treachery-6.0", number="907.8b")
+    assert ("FAQ", "Does the Traitor need to defeat the Guardian?") in [(row["kind"], row["belongs_to"]) for row in notes]
+
+
+async def test_canned_query_identity_cards_and_mentions(site):
+    leaders = await canned(site, "identity_cards_of_role", role="leader")
+    assert "The Gathering" in {row["card"] for row in leaders}
+    guardians = {row["card"] for row in await canned(site, "identity_cards_of_role", role="Guardian")}
+    assert "The Oracle" in guardians and "The Gathering" not in guardians
+    rulings = await canned(site, "rulings_mentioning_card", card="Jump Scare")
+    assert {"Fear of Falling", "Unable to Scream"} <= {row["belongs_to"] for row in rulings}
+
+
+async def test_canned_query_unresolved_and_changed_rules(site):
+    unresolved = await canned(site, "unresolved_references")
+    assert unresolved and all(row["looked_in"] for row in unresolved)
+    changed = await canned(site, "rules_changed_between_versions", document="treachery-1.1", other="treachery-1.1-forum-post")
+    assert "906.3c" in [row["number"] for row in changed]
+    assert all(row["text_in_document"] != row["text_in_other"] or row["title_in_document"] != row["title_in_other"] for row in changed)
+
+
+def test_a_canned_query_without_a_title_is_refused(tmp_path):
+    (tmp_path / "nameless.sql").write_text("-- description: no title\nselect 1\n")
+    with pytest.raises(ValueError, match="nameless.sql needs a '-- title:' comment"):
+        canned_queries(tmp_path)
+
+
+# Escaping
+
+
+async def test_hostile_rule_text_is_escaped_everywhere(hostile_db_path):
+    site = await started(hostile_db_path)
+    page = (await site.client.get(f"/rules/{HOSTILE_SLUG}/907.1")).text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>alert" not in page
+    # Links still work around the escaped text.
+    assert f'<a class="rule-link" href="/rules/{HOSTILE_SLUG}/907.2">907.2</a>' in page
+    section = (await site.client.get(f"/rules/{HOSTILE_SLUG}/907")).text
+    assert "&lt;img src=x onerror=alert(2)&gt;" in section and "<img src=x" not in section
+    table = (await site.client.get("/rulebook/rules?_search=alert")).text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in table and "<script>alert" not in table
+    found = (await site.client.get("/search?q=alert")).text
+    assert "<script>alert" not in found and "<img src=x" not in found
+
+
+# The command
+
+
+def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
+    import uvicorn
+
+    from rulebook import cli
+
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.update(options))
+    db_path = tmp_path / "fresh.db"
+    result = CliRunner().invoke(cli, ["serve", "--db", str(db_path), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert db_path.exists()
+    assert "open http://127.0.0.1:8123/" in result.output
+    assert served == {"host": "127.0.0.1", "port": 8123, "log_level": "warning"}
