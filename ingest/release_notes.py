@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from markdown_it import MarkdownIt
 
 from .cleaning import clean_inline, continues_sentence, ends_sentence, normalize_mana_cost
+from .dates import find_date
 from .records import (
     RELEASE_NOTES,
     Card,
@@ -270,17 +271,7 @@ _MODE_WORD = re.compile(r"\bmodes?\b", re.IGNORECASE)
 # Document-level patterns
 # --------------------------------------------------------------------------------------------
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        "january february march april may june july august september october november december".split(), start=1
-    )
-}
-_DATE_LINE = re.compile(
-    r"\b(?:last\s+(?:modified|updated)|updated|effective)\b[^A-Za-z0-9]*(?:on\s+)?"
-    r"(?P<month>[A-Z][a-z]+)\s+(?P<day>\d{1,2}),?\s+(?P<year>\d{4})",
-    re.IGNORECASE,
-)
+_DATE_LINE = re.compile(r"\b(?:last\s+(?:modified|updated)|updated|effective)\b", re.IGNORECASE)
 _LEGAL_NOTICE = re.compile(r"\bare (?:the )?(?:property|trademarks) of Wizards of the Coast|©\s*\d{4}", re.IGNORECASE)
 _CHAPTER_WORDS = re.compile(r"\bGENERAL\s+NOTES\b|\bCARD[- ]SPECIFIC\b", re.IGNORECASE)
 _CARD_CHAPTER = re.compile(r"\s*CARD[- ]SPECIFIC\s+NOTES?\s*$", re.IGNORECASE)
@@ -627,10 +618,9 @@ class _Parser:
     # -- document structure -----------------------------------------------------------------
 
     def introduction(self, p: _Piece) -> int:
-        date = _DATE_LINE.search(p.text)
-        if date and self.doc.info.effective_date is None and date["month"].lower() in _MONTHS:
-            month = _MONTHS[date["month"].lower()]
-            self.doc.info.effective_date = f"{int(date['year']):04d}-{month:02d}-{int(date['day']):02d}"
+        date = find_date(p.text) if _DATE_LINE.search(p.text) else None
+        if date and self.doc.info.effective_date is None:
+            self.doc.info.effective_date = date
             self.doc.info.lines.extend(p.nos)
             return 1
         self.prose(p, INTRODUCTION)
