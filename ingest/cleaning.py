@@ -118,13 +118,16 @@ def normalize_mana_cost(raw: str) -> str | None:
     return "".join("{" + symbol + "}" for symbol in symbols) or None
 
 
-_BULLET = re.compile(r"^\s*(?:[-•·\u2022\u00b7\u25cf\u25aa\uf0b7\uf0a7]|\*(?=\s))\s*")
+_BULLET = re.compile(r"^\s*(?:[•·\u25cf\u25aa\uf0b7\uf0a7]|[-*](?=\s))\s*")
 
 
 def strip_bullet(line: str) -> tuple[bool, str]:
-    """Tell whether a line is a bullet item (``-``, ``•``, ``·``, a symbol-font glyph) and strip it."""
+    """Tell whether a line is a bullet item (``-``, ``•``, ``·``, a symbol-font glyph) and strip it.
+
+    A hyphen needs a space after it, so a loyalty ability ("-2: Tap target creature.") is text.
+    """
     match = _BULLET.match(line)
-    if match and match.end() < len(line) or (match and line.strip() in "-•·"):
+    if match and line[match.end():].strip():
         return True, line[match.end():].strip()
     return False, line.strip()
 
