@@ -1,0 +1,24 @@
+"""The worked examples shown on the /check page: queries/scenarios/*.json.
+
+Each file holds a short "title", a "description" of the situation a judge is asked about,
+and the "scenario" itself, exactly as it would be sent to POST /-/check.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@lru_cache(maxsize=1)
+def worked_examples() -> tuple[dict, ...]:
+    """Every example, by file name: {"slug", "title", "description", "scenario"}."""
+    examples = []
+    for path in sorted(SCENARIOS.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        examples.append({"slug": path.stem, "title": data["title"], "description": data["description"],
+                         "scenario": data["scenario"]})
+    return tuple(examples)

@@ -1,0 +1,317 @@
+"""Read a scenario (the public JSON format) into plain records, or say exactly what is wrong.
+
+Everything the checker reasons about has been validated here first, so the reasoning code
+never meets a missing field or an unknown name. Each error names the field it is about
+(``players[1].identity``) and tells the judge what would be accepted instead.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+IDENTITIES = ("Leader", "Guardian", "Assassin", "Traitor")
+FACES = ("up", "down")
+STATUSES = ("in", "lost", "left")
+OPTIONS = ("commander", "vanguard", "backstab_rumble")
+MAX_SCENARIO_BYTES = 64 * 1024
+MIN_PLAYERS = 4  # 907.2: a Treachery game has four or more players
+
+# Each event type and the fields it takes besides "type".
+EVENT_FIELDS = {
+    "attack": ("player", "attacked", "declared"),
+    "unveil": ("player",),
+    "reveal": ("player",),
+    "lose": ("player",),
+    "concede": ("player",),
+    "win": ("player",),
+    "exchange_control": ("players",),
+    "turn_face_down": ("player",),
+}
+
+# Each question type and the fields it takes besides "type".
+QUESTION_FIELDS = {
+    "identity_deck": ("players", "deck", "backstab_rumble"),
+    "setup": (),
+    "relationship": ("players",),
+    "outcome": (),
+    "can_unveil": ("player", "has_priority"),
+    "leave_game": ("player",),
+}
+
+
+class ScenarioError(ValueError):
+    """A scenario the checker can't read: ``field`` says where (None for the whole body)."""
+
+    def __init__(self, field: str | None, message: str):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    identity: str
+    face: str
+    status: str
+    unveil_cost: str | None
+    undercover: bool
+    cant_lose: bool
+
+
+@dataclass(frozen=True)
+class Event:
+    type: str
+    player: str | None = None
+    attacked: tuple[str, ...] = ()
+    declared: bool = True
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Question:
+    type: str
+    players: tuple[str, ...] = ()  # relationship
+    player: str | None = None  # can_unveil, leave_game
+    has_priority: bool | None = None  # can_unveil
+    player_count: int | None = None  # identity_deck
+    deck: dict[str, int] = field(default_factory=dict)  # identity_deck
+    backstab_rumble: bool = False  # identity_deck
+
+    def as_json(self) -> dict:
+        """The question as the judge asked it, for echoing back with the answer."""
+        shown = {"type": self.type}
+        if self.type == "identity_deck":
+            shown.update(players=self.player_count, deck=self.deck, backstab_rumble=self.backstab_rumble)
+        elif self.type == "relationship":
+            shown["players"] = list(self.players)
+        elif self.type in ("can_unveil", "leave_game"):
+            shown["player"] = self.player
+            if self.type == "can_unveil" and self.has_priority is not None:
+                shown["has_priority"] = self.has_priority
+        return shown
+
+
+@dataclass(frozen=True)
+class Scenario:
+    players: tuple[Player, ...]
+    options: dict[str, bool]
+    events: tuple[Event, ...]
+    question: Question
+
+    def player(self, name: str) -> Player:
+        return next(player for player in self.players if player.name == name)
+
+
+def parse_scenario_text(text: str | bytes) -> Scenario:
+    """The body of a request or a file: size-checked, JSON-decoded, then validated."""
+    size = len(text.encode("utf-8") if isinstance(text, str) else text)
+    if size > MAX_SCENARIO_BYTES:
+        raise ScenarioError(None, f"the scenario is {size:,} bytes; the limit is {MAX_SCENARIO_BYTES:,} bytes (64 KB)")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioError(None, f"the scenario is not valid JSON: {error.msg.lower()} at line {error.lineno}, "
+                                  f"column {error.colno}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(None, "the scenario is not valid JSON: it is not UTF-8 text") from None
+    except RecursionError:
+        raise ScenarioError(None, "the scenario is nested too deeply to be a scenario") from None
+    return parse_scenario(data)
+
+
+def parse_scenario(data) -> Scenario:
+    """A decoded JSON value -> Scenario, or ScenarioError naming the first bad field."""
+    if not isinstance(data, dict):
+        raise ScenarioError(None, f"a scenario is a JSON object with players, events and question, not {_json_kind(data)}")
+    _no_unknown_keys(data, None, ("players", "options", "events", "question"))
+    if "question" not in data:
+        raise ScenarioError("question", "missing; say what you want to know, e.g. {\"type\": \"outcome\"}")
+    players = _players(data.get("players", []))
+    names = [player.name for player in players]
+    options = _options(data.get("options", {}))
+    events = _events(data.get("events", []), names)
+    question = _question(data["question"], names, options)
+    if question.type != "identity_deck":
+        _check_table(players)
+    return Scenario(players, options, events, question)
+
+
+def _json_kind(value) -> str:
+    kinds = {list: "a list", str: "a string", bool: "true or false", type(None): "null", dict: "an object"}
+    return kinds.get(type(value), "a number")
+
+
+def _no_unknown_keys(data: dict, where: str | None, allowed: tuple[str, ...]) -> None:
+    for key in data:
+        if key not in allowed:
+            field_name = f"{where}.{key}" if where else key
+            raise ScenarioError(field_name, f"is not a field here; use {_or_list(allowed)}")
+
+
+def _or_list(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _string(data: dict, key: str, where: str, required: bool = True) -> str | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        if key not in data:
+            raise ScenarioError(f"{where}.{key}", "missing")
+        raise ScenarioError(f"{where}.{key}", f"must be a non-empty string, not {_json_kind(value)}")
+    return value.strip()
+
+
+def _flag(data: dict, key: str, where: str, default: bool | None = False) -> bool | None:
+    value = data.get(key, default)
+    if value is not default and not isinstance(value, bool):
+        raise ScenarioError(f"{where}.{key}", f"must be true or false, not {json.dumps(value)}")
+    return value
+
+
+def _choice(data: dict, key: str, where: str, choices: tuple[str, ...], what: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if value is None:
+        raise ScenarioError(f"{where}.{key}", f"missing; use {_or_list(choices)}")
+    matches = [choice for choice in choices if isinstance(value, str) and choice.lower() == value.strip().lower()]
+    if not matches:
+        raise ScenarioError(f"{where}.{key}", f"{json.dumps(value)} is not {what}; use {_or_list(choices)}")
+    return matches[0]
+
+
+def _list(data, where: str) -> list:
+    if not isinstance(data, list):
+        raise ScenarioError(where, f"must be a list, not {_json_kind(data)}")
+    return data
+
+
+def _object(data, where: str) -> dict:
+    if not isinstance(data, dict):
+        raise ScenarioError(where, f"must be an object, not {_json_kind(data)}")
+    return data
+
+
+def _players(data) -> tuple[Player, ...]:
+    players: list[Player] = []
+    for index, entry in enumerate(_list(data, "players")):
+        where = f"players[{index}]"
+        entry = _object(entry, where)
+        _no_unknown_keys(entry, where, ("name", "identity", "face", "status", "unveil_cost", "undercover", "cant_lose"))
+        name = _string(entry, "name", where)
+        if any(player.name == name for player in players):
+            raise ScenarioError(f"{where}.name", f"{json.dumps(name)} is already the name of another player; give each player a different name")
+        unveil_cost = _string(entry, "unveil_cost", where, required=False)
+        players.append(Player(
+            name=name,
+            identity=_choice(entry, "identity", where, IDENTITIES, "an identity"),
+            # 907.4a/907.4b: a card with unveil starts face down, any other face up.
+            face=_choice(entry, "face", where, FACES, "a face", default="down" if unveil_cost else "up"),
+            status=_choice(entry, "status", where, STATUSES, "a status", default="in"),
+            unveil_cost=unveil_cost,
+            undercover=_flag(entry, "undercover", where),
+            cant_lose=_flag(entry, "cant_lose", where),
+        ))
+    return tuple(players)
+
+
+def _check_table(players: tuple[Player, ...]) -> None:
+    """A game the rules could have dealt: four or more players and exactly one Leader."""
+    if len(players) < MIN_PLAYERS:
+        raise ScenarioError("players", f"a Treachery game has four or more players (907.2); this scenario has {len(players)}")
+    leaders = [index for index, player in enumerate(players) if player.identity == "Leader"]
+    if not leaders:
+        raise ScenarioError("players", "no player is the Leader; an identity deck has exactly one Leader (907.3b)")
+    if len(leaders) > 1:
+        first, second = leaders[0], leaders[1]
+        raise ScenarioError(
+            f"players[{second}].identity",
+            f"{players[first].name} is already the Leader; an identity deck has exactly one Leader (907.3b)",
+        )
+
+
+def _options(data) -> dict[str, bool]:
+    data = _object(data, "options")
+    _no_unknown_keys(data, "options", OPTIONS)
+    return {option: _flag(data, option, "options") for option in OPTIONS}
+
+
+def _known_player(value, where: str, names: list[str]) -> str:
+    if not isinstance(value, str) or value not in names:
+        shown = json.dumps(value) if value is not None else "missing"
+        known = ", ".join(names) if names else "none are listed"
+        raise ScenarioError(where, f"{shown} is not one of the players ({known})")
+    return value
+
+
+def _events(data, names: list[str]) -> tuple[Event, ...]:
+    events = []
+    for index, entry in enumerate(_list(data, "events")):
+        where = f"events[{index}]"
+        entry = _object(entry, where)
+        kind = _choice(entry, "type", where, tuple(EVENT_FIELDS), "an event type")
+        _no_unknown_keys(entry, where, ("type",) + EVENT_FIELDS[kind])
+        if kind == "exchange_control":
+            pair = _list(entry.get("players"), f"{where}.players")
+            if len(pair) != 2:
+                raise ScenarioError(f"{where}.players", f"name exactly two players, not {len(pair)}")
+            first, second = (_known_player(name, f"{where}.players[{i}]", names) for i, name in enumerate(pair))
+            if first == second:
+                raise ScenarioError(f"{where}.players", "name two different players")
+            events.append(Event(kind, players=(first, second)))
+            continue
+        player = _known_player(entry.get("player"), f"{where}.player", names)
+        if kind != "attack":
+            events.append(Event(kind, player=player))
+            continue
+        attacked = _list(entry.get("attacked"), f"{where}.attacked")
+        if not attacked:
+            raise ScenarioError(f"{where}.attacked", "name at least one attacked player")
+        targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
+        if player in targets:
+            raise ScenarioError(f"{where}.attacked", f"{player} can't attack themselves")
+        events.append(Event(kind, player=player, attacked=targets, declared=_flag(entry, "declared", where, default=True)))
+    return tuple(events)
+
+
+def _question(data, names: list[str], options: dict[str, bool]) -> Question:
+    data = _object(data, "question")
+    kind = _choice(data, "type", "question", tuple(QUESTION_FIELDS), "a question type")
+    _no_unknown_keys(data, "question", ("type",) + QUESTION_FIELDS[kind])
+    if kind == "identity_deck":
+        return _deck_question(data, options)
+    if kind == "relationship":
+        pair = _list(data.get("players"), "question.players")
+        if len(pair) != 2:
+            raise ScenarioError("question.players", f"name exactly two players, not {len(pair)}")
+        first, second = (_known_player(name, f"question.players[{i}]", names) for i, name in enumerate(pair))
+        if first == second:
+            raise ScenarioError("question.players", "name two different players")
+        return Question(kind, players=(first, second))
+    if kind in ("can_unveil", "leave_game"):
+        player = _known_player(data.get("player"), "question.player", names)
+        return Question(kind, player=player, has_priority=_flag(data, "has_priority", "question", default=None))
+    return Question(kind)
+
+
+def _deck_question(data: dict, options: dict[str, bool]) -> Question:
+    count = data.get("players")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ScenarioError("question.players", f"must be the number of players (1 or more), not {json.dumps(count)}")
+    deck = _object(data.get("deck"), "question.deck")
+    cards = {}
+    for key, value in deck.items():
+        identity = next((name for name in IDENTITIES if name.lower() == key.strip().lower()), None)
+        if identity is None:
+            raise ScenarioError(f"question.deck.{key}", f"{json.dumps(key)} is not an identity; use {_or_list(IDENTITIES)}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ScenarioError(f"question.deck.{key}", f"must be a number of cards (0 or more), not {json.dumps(value)}")
+        cards[identity] = cards.get(identity, 0) + value
+    backstab = _flag(data, "backstab_rumble", "question", default=None)
+    return Question(
+        "identity_deck", player_count=count, deck={identity: cards.get(identity, 0) for identity in IDENTITIES},
+        backstab_rumble=options["backstab_rumble"] if backstab is None else backstab,
+    )
