@@ -143,5 +143,95 @@ def rule(db_path, document, number):
         click.echo(f"\n  {child['number']}  {child['title'] or ''}{child['text']}")
 
 
+@cli.command()
+@DB_OPTION
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface).")
+@click.option("--port", default=8001, show_default=True, type=int, help="Port to listen on.")
+def serve(db_path, host, port):
+    """Serve the knowledge base in a browser (rule and card pages, search, JSON), read-only.
+
+    Builds the database from the bundled documents first if there is none yet.
+    """
+    import uvicorn
+
+    from queries.site import make_datasette
+
+    if not db_path.exists():
+        click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
+        try:
+            run_build(db_path)
+        except SourceError as error:
+            _fail(error)
+    datasette = make_datasette(db_path)
+    click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
+    uvicorn.run(datasette.app(), host=host, port=port, log_level="warning")
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the format of POST /-/check).")
+@click.argument("scenario_file", metavar="FILE", type=click.File("rb"))
+def check(db_path, as_json, scenario_file):
+    """Answer a Treachery scenario question from the rules, citing each rule used.
+
+    FILE is a scenario in JSON (or - to read it from standard input); see queries/scenarios/
+    for worked examples. A scenario the checker can't read is reported with the field at fault
+    and exit code 2.
+    """
+    from queries.checker import CheckerSetupError, ScenarioError, check as check_scenario, load_rulebook, parse_scenario_text
+    from queries.checker.text import answer_as_text
+
+    try:
+        rulebook = load_rulebook(_open_database(db_path))
+    except CheckerSetupError as error:
+        raise click.ClickException(str(error))
+    try:
+        scenario = parse_scenario_text(scenario_file.read())
+    except ScenarioError as error:
+        click.secho(f"Error in the scenario: {error}", fg="red", err=True)
+        sys.exit(2)
+    result = check_scenario(rulebook, scenario)
+    click.echo(json.dumps(result, indent=2, ensure_ascii=False) if as_json else answer_as_text(result))
+
+
+def _marked_in_bold(snippet: str) -> str:
+    """A search snippet (escaped HTML, matches in <mark>) as terminal text, matches in bold."""
+    import html
+    import re
+
+    parts = re.split(r"<mark>(.*?)</mark>", snippet)
+    return "".join(
+        click.style(html.unescape(part), bold=True) if index % 2 else html.unescape(part)
+        for index, part in enumerate(parts)
+    ).replace("\n", " ")
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the format of /search.json).")
+@click.option("--kind", help="Only results of this kind: rule, card, card_note, faq, glossary or mechanic.")
+@click.option("--document", help="Only results from this document (its slug, e.g. treachery-6.0).")
+@click.argument("query", nargs=-1, required=True)
+def search(db_path, as_json, kind, document, query):
+    """Search rules, cards, card notes, FAQ, glossary and mechanics, e.g. `rulebook search assasin win`.
+
+    A rule number or an exact card name is looked up directly; misspelled words are corrected.
+    """
+    from queries.search import search as find
+    from queries.search_index import index_path_for
+
+    found = find(_open_database(db_path), index_path_for(db_path), " ".join(query), kind, document)
+    if as_json:
+        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        return
+    if found["message"]:
+        click.secho(found["message"], fg="yellow")
+    if found["redirect"]:
+        click.echo(f"Goes straight to {found['redirect']}")
+    for number, result in enumerate(found["results"], start=1):
+        click.echo(f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True))
+        click.echo(f"    {_marked_in_bold(result['snippet'])}")
+
+
 if __name__ == "__main__":
     cli()

@@ -233,6 +233,15 @@ async def test_card_mentioned_in_a_ruling_links_to_its_page(site):
     assert '<a class="card-link" href="/cards/Jump%20Scare">Jump Scare</a>' in html
 
 
+async def test_faq_answer_naming_a_card_is_listed_on_its_page_with_links(site):
+    data = (await site.client.get(card_url("The Supplier") + ".json")).json()
+    faq = [source for source in data["mentioned_by"] if source["source_table"] == "faq"]
+    assert faq[0]["owner"] == "Can I proliferate counters on an Identity card?"
+    html = (await site.client.get(card_url("The Supplier"))).text
+    assert '<a class="card-link" href="/cards/The%20Bio-Engineer">The Bio-Engineer</a>' in html
+    assert faq[0]["owner_url"] in links(html)
+
+
 async def test_unknown_card_is_a_404_that_suggests_close_names(site):
     response = await site.client.get(card_url("The Gatherng") + ".json")
     assert response.status_code == 404
@@ -354,6 +363,8 @@ async def test_canned_query_identity_cards_and_mentions(site):
     assert "The Oracle" in guardians and "The Gathering" not in guardians
     rulings = await canned(site, "rulings_mentioning_card", card="Jump Scare")
     assert {"Fear of Falling", "Unable to Scream"} <= {row["belongs_to"] for row in rulings}
+    faq = await canned(site, "rulings_mentioning_card", card="the supplier")
+    assert [(row["kind"], row["belongs_to"]) for row in faq] == [("faq", "Can I proliferate counters on an Identity card?")]
 
 
 async def test_canned_query_unresolved_and_changed_rules(site):

@@ -1,0 +1,30 @@
+"""In Datasette's own table and row pages, rule numbers and mentioned cards become links.
+
+The text columns are the ones the build searched for references (db.links.TEXT_ROWS), and
+they are rendered by the same function as every other page, escaped.
+"""
+
+from datasette import hookimpl
+
+from db.links import TEXT_ROWS
+from queries.site import link_context
+from queries.urls import DATABASE
+
+TEXT_COLUMNS = {table: set(columns) for table, columns, _, _ in TEXT_ROWS}
+
+
+@hookimpl
+def render_cell(row, value, column, table, database, datasette):
+    if database != DATABASE or column not in TEXT_COLUMNS.get(table, ()) or not isinstance(value, str):
+        return None
+    try:
+        document_id, row_id = row["document_id"], row["id"]
+    except (IndexError, KeyError):  # the page left those columns out (?_col=...)
+        return None
+    if isinstance(document_id, dict):  # table pages expand foreign keys to {"value", "label"}
+        document_id = document_id["value"]
+
+    async def linked():
+        return (await link_context(datasette)).render(value, document_id, (table, row_id))
+
+    return linked()

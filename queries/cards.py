@@ -1,0 +1,138 @@
+"""Look up a card by name and gather everything a card page shows about it.
+
+Names repeat across documents (The Bastard is in Treachery 1.1 and 6.0) and a split or door
+card answers to each half ("Bottomless Pool" is "Bottomless Pool // Locker Room"), so a
+lookup returns the preferred card and lists the others.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+import sqlite_utils
+
+from db.links import MENTIONING_ROWS
+
+from .rules import card_page_url, cited_rules, documents_in_preference_order
+from .urls import card_url, row_url
+
+
+@dataclass
+class CardLookup:
+    card: dict | None
+    document_slug: str | None
+    others: list[dict] = field(default_factory=list)  # the same card in other documents
+    suggestions: list[str] = field(default_factory=list)  # close names when nothing matched
+
+
+def find_card(db: sqlite_utils.Database, name: str, document_slug: str | None = None) -> CardLookup:
+    """The card called ``name`` (or one half of it): in ``document_slug``, else the newest document."""
+    name = name.strip()
+    rows = list(db.query(
+        """select * from cards where name = :name collate nocase
+           or name like :name || ' // %' or name like '% // ' || :name""",
+        {"name": name},
+    ))
+    order = {doc["id"]: (rank, doc["slug"]) for rank, doc in enumerate(documents_in_preference_order(db))}
+    rows.sort(key=lambda row: order[row["document_id"]][0])
+    chosen = [row for row in rows if order[row["document_id"]][1] == document_slug] if document_slug else rows
+    if not chosen:
+        names = [row["name"] for row in db.query("select distinct name from cards")]
+        by_lower = {known.lower(): known for known in names}
+        close = difflib.get_close_matches(name.lower(), list(by_lower), n=5, cutoff=0.6)
+        containing = [known for known in names if name and name.lower() in known.lower()]
+        suggestions = list(dict.fromkeys(containing + [by_lower[match] for match in close]))[:8]
+        return CardLookup(None, document_slug, others=_listed(rows, order), suggestions=suggestions)
+    card = chosen[0]
+    return CardLookup(card, order[card["document_id"]][1], others=_listed([row for row in rows if row is not card], order))
+
+
+def _listed(rows: list[dict], order: dict) -> list[dict]:
+    return [
+        {"name": row["name"], "document": order[row["document_id"]][1],
+         "url": card_page_url(row["name"], order[row["document_id"]][1])}
+        for row in rows
+    ]
+
+
+# What names the row that mentions a card: its card, FAQ question or mechanic.
+_OWNER_SQL = {
+    "card_notes": "(select name from cards where id = t.card_id)",
+    "faq": "t.question",
+    "mechanics": "t.name",
+    "mechanic_rulings": "(select name from mechanics where id = t.mechanic_id)",
+}
+_TEXT_COLUMN = {table: column for table, column, _ in MENTIONING_ROWS}
+
+
+def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
+    """Notes, FAQ answers and rulings (of other cards) that name this card, in document order."""
+    found = []
+    for row in db.query(
+        """select m.source_table, m.source_id, min(m.card_name) as card_name, d.slug as document from card_mentions m
+           join documents d on d.id = m.document_id
+           where m.card_id = :id and (m.from_card_id is null or m.from_card_id != :id)
+           group by m.source_table, m.source_id order by min(m.id)""",
+        {"id": card_id},
+    ):
+        table = row["source_table"]
+        source = next(db.query(
+            f"select t.id, t.document_id, t.{_TEXT_COLUMN[table]} as text, {_OWNER_SQL[table]} as owner from {table} t where t.id = ?",
+            [row["source_id"]],
+        ))
+        owner_url = card_page_url(source["owner"], row["document"]) if table == "card_notes" else row_url(table, source["id"])
+        found.append({
+            "source_table": table, "id": source["id"], "document_id": source["document_id"],
+            "document": row["document"], "owner": source["owner"], "owner_url": owner_url,
+            "named_as": row["card_name"], "text": source["text"],
+        })
+    return found
+
+
+def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
+    """Everything a card page shows: text, notes in order, rules cited, cards named, who names it."""
+    card = dict(next(db.query("select * from cards where id = ?", [card_id])))
+    document = dict(next(db.query("select * from documents where id = ?", [card["document_id"]])))
+    mentions = [
+        {"named_as": row["card_name"], "card": row["card"],
+         "url": card_page_url(row["card"], row["document"]) if row["card"] else None}
+        for row in db.query(
+            """select m.card_name, c.name as card, d.slug as document from card_mentions m
+               left join cards c on c.id = m.card_id left join documents d on d.id = c.document_id
+               where m.from_card_id = ? order by m.id""",
+            [card_id],
+        )
+    ]
+    return {
+        "document": document,
+        "card": card,
+        "url": card_page_url(card["name"], document["slug"]),
+        "json_url": card_page_url(card["name"], document["slug"], ".json"),
+        "notes": [dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])],
+        "references": cited_rules(db, "r.from_card_id = :id", {"id": card_id}),
+        "mentions": mentions,
+        "mentioned_by": _mentioned_by(db, card_id),
+        "mechanics": [
+            {"name": row["name"], "url": row_url("mechanics", row["id"])}
+            for row in db.query(
+                """select distinct m.id, m.name from mechanic_examples e join mechanics m on m.id = e.mechanic_id
+                   where e.card_id = ? order by m.position""",
+                [card_id],
+            )
+        ],
+    }
+
+
+def card_page_data(db: sqlite_utils.Database, name: str, document_slug: str | None = None) -> dict:
+    """What /cards/{name} and its JSON show; kind "missing" carries the help instead."""
+    found = find_card(db, name, document_slug)
+    if found.card:
+        return {"kind": "card", "others": found.others, **card_details(db, found.card["id"])}
+    if found.others:
+        error = f"{name} is not in {document_slug}; it is in another document."
+        suggestions = [{"label": f"{other['name']} in {other['document']}", "url": other["url"]} for other in found.others]
+    else:
+        error = f"There is no card called {name!r}." + (" Did you mean one of these?" if found.suggestions else "")
+        suggestions = [{"label": close, "url": card_url(close)} for close in found.suggestions]
+    return {"kind": "missing", "error": error, "suggestions": suggestions}

@@ -1,0 +1,56 @@
+"""What the knowledge base holds, as the home page's entry points into it.
+
+Documents with their versions and dates, the sections of each Treachery document, identity
+cards by role, release-notes cards by section, and the mechanics of each set.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import sqlite_utils
+
+from ingest.records import RELEASE_NOTES, TREACHERY_RULES
+
+from .rules import document_sections, documents_in_preference_order, section_heading
+from .urls import DATABASE, row_url, rule_url
+
+
+def _count(db: sqlite_utils.Database, table: str, document_id: int) -> int:
+    return next(db.query(f"select count(*) as n from {table} where document_id = ?", [document_id]))["n"]
+
+
+def contents(db: sqlite_utils.Database) -> dict:
+    documents = []
+    for doc in documents_in_preference_order(db):
+        entry = {key: doc[key] for key in ("slug", "title", "kind", "version", "effective_date", "source_file")}
+        entry.update(rules=_count(db, "rules", doc["id"]), cards=_count(db, "cards", doc["id"]),
+                     url=row_url("documents", doc["id"]))
+        if doc["kind"] == TREACHERY_RULES:
+            entry["sections"] = [
+                {**section_heading(db, doc["id"], number), "url": rule_url(doc["slug"], number)}
+                for number in document_sections(db, doc["id"])
+            ]
+            entry["roles"] = [
+                {"role": row["role"], "cards": row["n"],
+                 "url": f"/{DATABASE}/identity_cards_of_role?" + urlencode({"role": row["role"]})}
+                for row in db.query(
+                    "select role, count(*) as n from cards where document_id = ? and role is not null group by role order by min(position)",
+                    [doc["id"]],
+                )
+            ]
+        if doc["kind"] == RELEASE_NOTES:
+            entry["card_sections"] = [
+                {"section": row["section"], "cards": row["n"],
+                 "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], "section": row["section"]})}
+                for row in db.query(
+                    "select section, count(*) as n from cards where document_id = ? group by section order by min(position)",
+                    [doc["id"]],
+                )
+            ]
+            entry["mechanics"] = [
+                {"name": row["name"], "url": row_url("mechanics", row["id"])}
+                for row in db.query("select id, name from mechanics where document_id = ? order by position", [doc["id"]])
+            ]
+        documents.append(entry)
+    return {"documents": documents}

@@ -1,0 +1,114 @@
+"""Turn stored text into safe HTML where rule numbers and mentioned cards are links.
+
+Every page (rule, card, search, Datasette's own table and row pages) renders text through
+``LinkContext.render``, so a rule number is a link everywhere and nothing is ever shown
+unescaped. Rule numbers are found with ``find_citations``, the function the build used to
+fill ``rule_references``, and point at the same documents the build linked them to.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+import sqlite_utils
+from markupsafe import Markup, escape
+
+from db.links import comprehensive_document
+from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from ingest.references import COMPREHENSIVE, SELF, find_citations
+
+from .urls import card_url, rule_url
+
+
+@dataclass(frozen=True)
+class _Link:
+    start: int
+    end: int
+    url: str
+    css_class: str
+
+
+@dataclass
+class LinkContext:
+    """What linking needs from a built database, read once: it never changes while served."""
+
+    slugs: dict[int, str]  # document id -> slug
+    kinds: dict[int, str]  # document id -> kind
+    official: int | None  # the comprehensive rules that "official rule N" points at
+    mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
+
+    @classmethod
+    def load(cls, db: sqlite_utils.Database) -> "LinkContext":
+        documents = list(db.query("select id, slug, kind from documents"))
+        mentions: dict[tuple[str, int], dict[str, str]] = {}
+        for row in db.query(
+            """select m.source_table, m.source_id, m.card_name, c.name as card
+               from card_mentions m join cards c on c.id = m.card_id order by m.id"""
+        ):
+            mentions.setdefault((row["source_table"], row["source_id"]), {})[row["card_name"]] = row["card"]
+        return cls(
+            slugs={doc["id"]: doc["slug"] for doc in documents},
+            kinds={doc["id"]: doc["kind"] for doc in documents},
+            official=comprehensive_document(db),
+            mentions=mentions,
+        )
+
+    def target_document(self, target: str, document_id: int) -> int | None:
+        """The document a citation points at, decided as db/links.py decided it for the build."""
+        if target == SELF or self.kinds.get(document_id) == COMPREHENSIVE_RULES:
+            return document_id
+        return self.official
+
+    def _rule_links(self, text: str, document_id: int) -> list[_Link]:
+        bare = SELF if self.kinds.get(document_id) == TREACHERY_RULES else COMPREHENSIVE
+        links = []
+        for citation in find_citations(text, bare):
+            target = self.target_document(citation.target, document_id)
+            if target in self.slugs:
+                links.append(_Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link"))
+        return links
+
+    def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Link]:
+        names = self.mentions.get(source, {}) if source else {}
+        if not names:
+            return []
+        pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")(?!\w)")
+        return [
+            _Link(match.start(), match.end(), card_url(names[match.group(1)]), "card-link")
+            for match in pattern.finditer(text)
+        ]
+
+    def render(self, text: str | None, document_id: int, source: tuple[str, int] | None = None) -> Markup:
+        """``text`` escaped, with its rule numbers and the cards its row mentions as links.
+
+        ``source`` is the (table, row id) the text was read from; it says which card names
+        in it the build recognised as mentions.
+        """
+        if not text:
+            return Markup("")
+        links = sorted(self._rule_links(text, document_id) + self._card_links(text, source), key=lambda link: link.start)
+        html, position = [], 0
+        for link in links:
+            if link.start < position:
+                continue  # a rule number inside a card name, or the reverse: the first one wins
+            html.append(escape(text[position:link.start]))
+            html.append(Markup('<a class="{}" href="{}">{}</a>').format(link.css_class, link.url, text[link.start:link.end]))
+            position = link.end
+        html.append(escape(text[position:]))
+        return Markup("").join(html)
+
+
+_MARK = re.compile(r"(</?mark>)")
+
+
+def safe_snippet(snippet: str) -> Markup:
+    """A search snippet as HTML that can hold nothing but text and <mark> highlights.
+
+    The search function escapes its snippets already; normalising them here means a page
+    never trusts HTML that it did not make itself.
+    """
+    return Markup("").join(
+        Markup(part) if _MARK.fullmatch(part) else escape(html.unescape(part)) for part in _MARK.split(snippet or "")
+    )

@@ -1,0 +1,87 @@
+"""How rulebook sits in Datasette: the app `rulebook serve`, the tests and the benchmark run,
+and what the plugins share (the database, the link context, the not-found page).
+
+Serving is read-only: the database is opened immutable, queries are time-limited, and our
+plugins and templates turn Datasette into the rules site.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+from weakref import WeakKeyDictionary
+
+import sqlite_utils
+from datasette.app import Datasette
+from datasette.database import Database
+from datasette.utils.asgi import Response
+
+from .metadata import build_metadata
+from .rendering import LinkContext
+from .urls import DATABASE
+
+PLUGINS_DIR = Path(__file__).resolve().parent.parent / "datasette-plugins"
+TEMPLATES_DIR = PLUGINS_DIR / "templates"
+SETTINGS = {
+    "sql_time_limit_ms": 500,  # a judge's query that runs longer is a mistake, not a wait
+    "max_returned_rows": 2000,  # more than every rule of the bundled comprehensive rules
+    "default_page_size": 50,
+    "facet_time_limit_ms": 200,
+    # Queries run on the event loop, not in a thread pool: every page's queries take well under
+    # a millisecond on the immutable database, and skipping the hand-off to threads halves the
+    # p99 latency under concurrent load (benchmarks/serve_load.py). The time limit above bounds
+    # how long any ad-hoc SQL can hold the loop.
+    "num_sql_threads": 0,
+}
+
+
+def make_datasette(db_path: Path) -> Datasette:
+    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook)."""
+    datasette = Datasette(
+        memory=False,
+        metadata=build_metadata(),
+        plugins_dir=str(PLUGINS_DIR),
+        template_dir=str(TEMPLATES_DIR),
+        settings=SETTINGS,
+    )
+    datasette.remove_database("_memory")  # Datasette adds one when it starts without files
+    datasette.add_database(Database(datasette, path=str(Path(db_path).resolve()), is_mutable=False), name=DATABASE)
+    return datasette
+
+
+def database_path(datasette: Datasette) -> Path:
+    return Path(datasette.get_database(DATABASE).path)
+
+
+async def run_query(datasette: Datasette, function: Callable[..., Any], *args) -> Any:
+    """``function(db, *args)`` on the served database, in Datasette's SQL thread, with sqlite-utils."""
+    return await datasette.get_database(DATABASE).execute_fn(lambda conn: function(sqlite_utils.Database(conn), *args))
+
+
+_link_contexts: WeakKeyDictionary[Datasette, LinkContext] = WeakKeyDictionary()
+
+
+async def link_context(datasette: Datasette) -> LinkContext:
+    """Read once per server: the database is immutable while it is served."""
+    if datasette not in _link_contexts:
+        _link_contexts[datasette] = await run_query(datasette, LinkContext.load)
+    return _link_contexts[datasette]
+
+
+def linker(context: LinkContext) -> Callable:
+    """The templates' one way to show stored text: ``linked("rules", rule, "text")``."""
+
+    def linked(table: str, row: dict, column: str):
+        return context.render(row[column], row["document_id"], (table, row["id"]))
+
+    return linked
+
+
+async def not_found(datasette: Datasette, request, error: str, suggestions: list[dict], as_json: bool) -> Response:
+    """A 404 that says what was not found and offers the closest things that exist."""
+    if as_json:
+        return Response.json({"error": error, "suggestions": suggestions}, status=404)
+    html = await datasette.render_template(
+        "rulebook_not_found.html", {"error": error, "suggestions": suggestions}, request=request
+    )
+    return Response.html(html, status=404)
