@@ -64,6 +64,22 @@ def comprehensive_document(db: sqlite_utils.Database) -> int | None:
     return rows[0]["id"] if rows else None
 
 
+def cited_documents(text: str, document_id: int, kinds: dict[int, str], official: int | None):
+    """Each citation in a text row of ``document_id`` with the document it points at.
+
+    A bare number means the Treachery document itself, or the comprehensive rules from any
+    other document; "official" always means the comprehensive rules (which, inside the
+    comprehensive rules, is the document itself). The build and the page renderer both ask here.
+    """
+    kind = kinds.get(document_id)
+    bare = SELF if kind == TREACHERY_RULES else COMPREHENSIVE
+    for citation in find_citations(text, bare):
+        if citation.target == SELF or kind == COMPREHENSIVE_RULES:
+            yield citation, document_id
+        else:
+            yield citation, official
+
+
 def link_references(db: sqlite_utils.Database) -> None:
     index = RuleIndex(db)
     official = comprehensive_document(db)
@@ -73,12 +89,8 @@ def link_references(db: sqlite_utils.Database) -> None:
         extra = ", ".join(filter(None, [rule_column and f"{rule_column} as _rule", card_column and f"{card_column} as _card"]))
         sql = f"select id, document_id, {', '.join(columns)}{', ' + extra if extra else ''} from {table}"
         for row in db.query(sql):
-            bare = SELF if kinds[row["document_id"]] == TREACHERY_RULES else COMPREHENSIVE
             text = "\n".join(row[column] or "" for column in columns)
-            for citation in find_citations(text, bare):
-                target_document = row["document_id"] if citation.target == SELF else official
-                if citation.target == COMPREHENSIVE and kinds[row["document_id"]] == COMPREHENSIVE_RULES:
-                    target_document = row["document_id"]
+            for citation, target_document in cited_documents(text, row["document_id"], kinds, official):
                 rule_id, how = index.resolve(target_document, citation.number)
                 references.append({
                     "document_id": row["document_id"], "source_table": table, "source_id": row["id"],

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 RULE_ID = r"(?:\d+|TR\d+|Tr[A-Za-z]+-\d+)"
 NUMBER = rf"\d{{3}}\.{RULE_ID}(?:[a-z]+)?"
 _PARTS = re.compile(rf"^(?P<section>\d{{3}})\.(?P<rule>{RULE_ID})(?P<sub>[a-z]+)?$")
-_LOOKUP = re.compile(rf"^(?P<section>\d{{3}})\.(?P<rule>\d+|tr\d+|tr[a-z]+-\d+)(?P<sub>[a-z]+)?\.?$")
+_LOOKUP = re.compile(r"^(?P<section>\d{3})\.(?P<rule>\d+|tr\d+|tr[a-z]+-\d+)(?P<sub>[a-z]+)?\.?$")
 
 
 @dataclass(frozen=True)
@@ -88,3 +88,10 @@ def canonical(number: str) -> str:
     if not match:
         return number.lower()
     return f"{match['section']}.{match['rule']}{match['sub'] or ''}"
+
+
+def looks_like_number(text: str) -> bool:
+    """Whether a typed string is a rule number in any case ("702.tr02a", "702.TrUnv-3", "907.")
+    or a bare section number ("806")."""
+    text = text.strip()
+    return bool(_LOOKUP.match(text.lower()) or re.fullmatch(r"\d{3}\.?", text))

@@ -15,9 +15,7 @@ from dataclasses import dataclass
 import sqlite_utils
 from markupsafe import Markup, escape
 
-from db.links import comprehensive_document
-from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-from ingest.references import COMPREHENSIVE, SELF, find_citations
+from db.links import cited_documents, comprehensive_document
 
 from .urls import card_url, rule_url
 
@@ -55,17 +53,9 @@ class LinkContext:
             mentions=mentions,
         )
 
-    def target_document(self, target: str, document_id: int) -> int | None:
-        """The document a citation points at, decided as db/links.py decided it for the build."""
-        if target == SELF or self.kinds.get(document_id) == COMPREHENSIVE_RULES:
-            return document_id
-        return self.official
-
     def _rule_links(self, text: str, document_id: int) -> list[_Link]:
-        bare = SELF if self.kinds.get(document_id) == TREACHERY_RULES else COMPREHENSIVE
         links = []
-        for citation in find_citations(text, bare):
-            target = self.target_document(citation.target, document_id)
+        for citation, target in cited_documents(text, document_id, self.kinds, self.official):
             if target in self.slugs:
                 links.append(_Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link"))
         return links

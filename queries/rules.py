@@ -12,20 +12,18 @@ from urllib.parse import quote
 
 import sqlite_utils
 
-from ingest.numbers import NUMBER, canonical, section_of
+from ingest.numbers import canonical, looks_like_number, section_of
 from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
 
 from .urls import card_url, row_url, rule_url
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
-_NUMBER_QUERY = re.compile(rf"^(?P<number>{NUMBER}|\d{{3}})\.?$", re.IGNORECASE)
-_LOOSE_NUMBER = re.compile(r"^\d{3}\.(?:\d+|tr\d+|tr[a-z]+-\d+)[a-z]*\.?$|^\d{3}$", re.IGNORECASE)
 
 
 def as_rule_number(query: str) -> str | None:
     """ "rule 104.3", "CR 508.6", "702.tr02a", "702.TrUnv-3" -> the number; other text -> None."""
     stripped = _PREFIX.sub("", query.strip(), count=1).strip()
-    if _LOOSE_NUMBER.match(stripped):
+    if looks_like_number(stripped):
         return stripped.rstrip(".")
     return None
 
