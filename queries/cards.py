@@ -14,7 +14,7 @@ import sqlite_utils
 
 from db.links import MENTIONING_ROWS
 
-from .rules import card_page_url, cited_rules, documents_in_preference_order
+from .rules import cited_rules, documents_in_preference_order
 from .urls import card_url, row_url
 
 
@@ -51,7 +51,7 @@ def find_card(db: sqlite_utils.Database, name: str, document_slug: str | None = 
 def _listed(rows: list[dict], order: dict) -> list[dict]:
     return [
         {"name": row["name"], "document": order[row["document_id"]][1],
-         "url": card_page_url(row["name"], order[row["document_id"]][1])}
+         "url": card_url(row["name"], order[row["document_id"]][1])}
         for row in rows
     ]
 
@@ -81,7 +81,7 @@ def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
             f"select t.id, t.document_id, t.{_TEXT_COLUMN[table]} as text, {_OWNER_SQL[table]} as owner from {table} t where t.id = ?",
             [row["source_id"]],
         ))
-        owner_url = card_page_url(source["owner"], row["document"]) if table == "card_notes" else row_url(table, source["id"])
+        owner_url = card_url(source["owner"], row["document"]) if table == "card_notes" else row_url(table, source["id"])
         found.append({
             "source_table": table, "id": source["id"], "document_id": source["document_id"],
             "document": row["document"], "owner": source["owner"], "owner_url": owner_url,
@@ -96,7 +96,7 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
     document = dict(next(db.query("select * from documents where id = ?", [card["document_id"]])))
     mentions = [
         {"named_as": row["card_name"], "card": row["card"],
-         "url": card_page_url(row["card"], row["document"]) if row["card"] else None}
+         "url": card_url(row["card"], row["document"]) if row["card"] else None}
         for row in db.query(
             """select m.card_name, c.name as card, d.slug as document from card_mentions m
                left join cards c on c.id = m.card_id left join documents d on d.id = c.document_id
@@ -107,8 +107,8 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
     return {
         "document": document,
         "card": card,
-        "url": card_page_url(card["name"], document["slug"]),
-        "json_url": card_page_url(card["name"], document["slug"], ".json"),
+        "url": card_url(card["name"], document["slug"]),
+        "json_url": card_url(card["name"], document["slug"], ".json"),
         "notes": [dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])],
         "references": cited_rules(db, "r.from_card_id = :id", {"id": card_id}),
         "mentions": mentions,

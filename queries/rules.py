@@ -80,11 +80,6 @@ def find_rule(db: sqlite_utils.Database, number: str, document_slug: str | None 
     return RuleLookup(None, document_slug, suggestions=[numbers[c] for c in close])
 
 
-def card_page_url(name: str, document_slug: str, suffix: str = "") -> str:
-    """A card's page (or with suffix ".json", its JSON) in one document: names repeat across versions."""
-    return f"{card_url(name)}{suffix}?document={quote(document_slug)}"
-
-
 def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
     """A short description of the row that cites a rule: what it is, where it is, a link."""
     if table in ("rules", "rule_paragraphs"):
@@ -99,7 +94,7 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
                + ("?" if table == "cards" else "(select card_id from card_notes where id = ?)"))
         row = next(db.query(sql, [row_id]))
         return {"kind": "card note" if table == "card_notes" else "card", "document": row["slug"],
-                "label": row["name"], "card": row["name"], "url": card_page_url(row["name"], row["slug"])}
+                "label": row["name"], "card": row["name"], "url": card_url(row["name"], row["slug"])}
     labels = {"faq": "question", "glossary": "term", "mechanics": "name", "passages": "heading", "mechanic_rulings": "id"}
     kinds = {"faq": "FAQ", "mechanic_rulings": "mechanic ruling"}
     row = next(db.query(f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?", [row_id]))

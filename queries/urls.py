@@ -11,8 +11,11 @@ def rule_url(document: str, number: str) -> str:
     return f"/rules/{quote(document)}/{quote(number)}"
 
 
-def card_url(name: str) -> str:
-    return f"/cards/{quote(name, safe='')}"
+def card_url(name: str, document: str | None = None, suffix: str = "") -> str:
+    """A card's page (suffix ".json": its JSON); names repeat across versions, so a document
+    slug picks one."""
+    url = f"/cards/{quote(name, safe='')}{suffix}"
+    return f"{url}?document={quote(document)}" if document else url
 
 
 def row_url(table: str, row_id: int, database: str = DATABASE) -> str:

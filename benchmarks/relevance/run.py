@@ -1,0 +1,161 @@
+"""How often search finds the right ruling: our search against Datasette's built-in table search.
+
+    .venv/bin/python benchmarks/relevance/run.py [--db rulebook.db]
+
+Runs every query of queries.json through both searches on the same database and prints hit@5
+(the answer is among the first five results) and MRR@10 (1/rank of the first answer in the top
+ten) per category, the queries our search still misses, and the median time of 200 of our
+searches. Without --db it builds a fresh database and index from the bundled documents.
+
+Datasette's side is replayed the way its table search works, on every full-text table:
+``?_search=`` escapes the query (each word quoted, so all words must match), then results are
+ranked by FTS5's bm25 and merged across tables by rank. (Datasette 0.65 itself orders matches
+by row id, so this is an upper bound for it.) Rows of rule_paragraphs and mechanic_rulings
+count as the rule and the mechanic they belong to.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import sqlite_utils
+from datasette.utils import escape_fts
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from db.build import build_database, bundled_sources  # noqa: E402
+from queries.search import search  # noqa: E402
+from queries.search_index import build_search_index, index_path_for  # noqa: E402
+
+QUERIES = Path(__file__).with_name("queries.json")
+LATENCY_RUNS = 200
+
+# What a row of each full-text table answers, as "<kind> <document> <key>" (see queries.json).
+ROW_IDENTITIES = {
+    "rules": "select r.id, 'rule ' || d.slug || ' ' || r.number from rules r join documents d on d.id = r.document_id",
+    "rule_paragraphs": """select p.id, 'rule ' || d.slug || ' ' || r.number from rule_paragraphs p
+                          join rules r on r.id = p.rule_id join documents d on d.id = r.document_id""",
+    "cards": "select c.id, 'card ' || d.slug || ' ' || c.name from cards c join documents d on d.id = c.document_id",
+    "card_notes": """select n.id, 'card_note ' || d.slug || ' ' || c.name || ' #' || n.position from card_notes n
+                     join cards c on c.id = n.card_id join documents d on d.id = n.document_id""",
+    "faq": "select f.id, 'faq ' || d.slug || ' ' || f.question from faq f join documents d on d.id = f.document_id",
+    "glossary": "select g.id, 'glossary ' || d.slug || ' ' || g.term from glossary g join documents d on d.id = g.document_id",
+    "mechanics": "select m.id, 'mechanic ' || d.slug || ' ' || m.name from mechanics m join documents d on d.id = m.document_id",
+    "mechanic_rulings": """select x.id, 'mechanic ' || d.slug || ' ' || m.name from mechanic_rulings x
+                           join mechanics m on m.id = x.mechanic_id join documents d on d.id = m.document_id""",
+    "passages": "select p.id, 'passage ' || d.slug || ' ' || p.id from passages p join documents d on d.id = p.document_id",
+}
+
+
+def our_identity(result: dict) -> str:
+    key = {
+        "rule": result["number"],
+        "card": result["card"],
+        "card_note": f"{result['card']} #{result['url'].rsplit('#note-', 1)[-1]}",
+        "faq": result["question"],
+    }.get(result["kind"], result["title"])
+    return f"{result['kind']} {result['document']} {key}"
+
+
+def ours(db: sqlite_utils.Database, index_dir: Path, query: str) -> list[str]:
+    return [our_identity(result) for result in search(db, index_dir, query, limit=10)["results"]]
+
+
+class BuiltIn:
+    """Datasette's ?_search= on every full-text table, merged by bm25 rank."""
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.db = db
+        self.identities = {
+            table: dict(db.execute(sql).fetchall()) for table, sql in ROW_IDENTITIES.items()
+        }
+
+    def __call__(self, query: str) -> list[str]:
+        escaped = escape_fts(query)
+        if not escaped.strip():
+            return []
+        ranked = []
+        for table, identities in self.identities.items():
+            try:
+                rows = self.db.execute(
+                    f"select rowid, rank from {table}_fts where {table}_fts match ? order by rank limit 10", [escaped]
+                ).fetchall()
+            except sqlite3.OperationalError:  # what Datasette shows as an error page
+                rows = []
+            ranked.extend((rank, identities[rowid]) for rowid, rank in rows)
+        ranked.sort()
+        return list(dict.fromkeys(identity for _, identity in ranked))[:10]
+
+
+def scores(found: list[str], expected: list[str]) -> tuple[float, float]:
+    """(hit@5, reciprocal rank within the top ten) of one query."""
+    rank = next((position for position, identity in enumerate(found[:10], start=1) if identity in expected), None)
+    return (1.0 if rank and rank <= 5 else 0.0), (1.0 / rank if rank else 0.0)
+
+
+def check_expected(queries: list[dict], known: set[str]) -> None:
+    unknown = sorted({row for query in queries for row in query["expected"] if row not in known})
+    if unknown:
+        sys.exit("These expected rows are not in the database (typo, or a document missing?):\n  "
+                 + "\n  ".join(unknown))
+
+
+def table(rows: list[list[str]]) -> str:
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def report(db: sqlite_utils.Database, index_dir: Path) -> None:
+    queries = json.loads(QUERIES.read_text(encoding="utf-8"))["queries"]
+    builtin = BuiltIn(db)
+    check_expected(queries, {identity for identities in builtin.identities.values() for identity in identities.values()})
+    per_category: dict[str, list[tuple]] = {}
+    misses = []
+    for query in queries:
+        our_found = ours(db, index_dir, query["query"])
+        row = (*scores(our_found, query["expected"]), *scores(builtin(query["query"]), query["expected"]))
+        per_category.setdefault(query["category"], []).append(row)
+        if not row[0]:
+            misses.append(f"  {query['query']!r}: got {our_found[:3]}, wanted one of {query['expected']}")
+    rows = [["category", "queries", "ours hit@5", "ours MRR@10", "built-in hit@5", "built-in MRR@10"]]
+    everything = [row for category_rows in per_category.values() for row in category_rows]
+    for name, category_rows in [*sorted(per_category.items()), ("overall", everything)]:
+        means = [statistics.mean(row[column] for row in category_rows) for column in range(4)]
+        rows.append([name, str(len(category_rows)), *(f"{mean:.2f}" for mean in means)])
+    print(table(rows))
+    print("\nOur misses (answer not in the top five):" if misses else "\nOur search answers every query in its top five.")
+    print("\n".join(misses))
+    timings = []
+    for run in range(LATENCY_RUNS):
+        started = time.perf_counter()
+        search(db, index_dir, queries[run % len(queries)]["query"])
+        timings.append((time.perf_counter() - started) * 1000)
+    print(f"\nOur search: median {statistics.median(timings):.1f} ms, slowest {max(timings):.1f} ms "
+          f"over {LATENCY_RUNS} searches of these queries.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, help="an existing rulebook.db (its search index beside it)")
+    arguments = parser.parse_args()
+    if arguments.db:
+        report(sqlite_utils.Database(arguments.db), index_path_for(arguments.db))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "rulebook.db"
+        build_database(path, bundled_sources(), after_write=build_search_index)
+        report(sqlite_utils.Database(path), index_path_for(path))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,379 @@
+"""Search as judges use it: typos, questions, rule numbers, card names, filters and bad input."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+import sqlite_utils
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from db.build import build_database, bundled_sources
+from ingest.source import SourceError
+from queries import search_index
+from queries.search import search
+from queries.search_index import build_search_index, index_path_for
+from rulebook import cli
+
+from .conftest import SOURCES
+
+RESULT_FIELDS = {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
+
+
+@pytest.fixture(scope="module")
+def find(built_db, built_db_path):
+    def find(query, **filters):
+        return search(built_db, index_path_for(built_db_path), query, **filters)
+
+    return find
+
+
+def described(result: dict) -> tuple:
+    return result["kind"], result["document"], result["title"]
+
+
+def top(found: dict, count: int) -> list[tuple]:
+    return [described(result) for result in found["results"][:count]]
+
+
+def test_undercover_finds_the_current_undercover_rules_first(find):
+    found = find("undercover")
+    assert top(found, 2) == [
+        ("rule", "treachery-6.0", "702.TR02 — Undercover"),
+        ("rule", "treachery-6.0", "702.TR02a"),
+    ]
+    assert found["results"][0]["snippet"].startswith("<mark>Undercover</mark>")
+    old = [result["number"] for result in found["results"] if result["document"] == "treachery-1.1"]
+    assert "702.TrCov-4" in old  # the 2017 rule is still there, below the current one
+    assert found["corrected_query"] is None and found["message"] is None and found["redirect"] is None
+
+
+def test_a_misspelled_word_is_corrected_and_said_so(find):
+    found = find("assasin win")
+    assert found["corrected_query"] == "assassin win"
+    assert found["message"] == 'Showing results for "assassin win".'
+    first = found["results"][0]
+    assert (first["kind"], first["document"], first["number"]) == ("rule", "treachery-6.0", "907.8c")
+    assert first["snippet"].startswith("The <mark>assassins</mark> team <mark>wins</mark> the game")
+
+
+def test_unvail_cost_finds_how_to_pay_the_unveil_cost(find):
+    found = find("unvail cost")
+    assert found["corrected_query"] == "unveil cost"
+    assert ("rule", "treachery-6.0", "702.TR01c") in top(found, 3)
+
+
+def test_platnum_angle_leader_finds_the_platinum_angel_faq_and_rule(find):
+    found = find("platnum angle leader")
+    assert found["corrected_query"] == "platinum angel leader"
+    assert top(found, 2) == [
+        ("faq", "treachery-6.0", "Can Platinum Angel protect my team?"),
+        ("rule", "treachery-6.0", "907.8b"),
+    ]
+    assert found["results"][0]["question"] == "Can Platinum Angel protect my team?"
+
+
+def test_a_question_finds_its_rule_though_it_uses_other_words(find):
+    # "goes first" is the starting player; "who" and "in" are ignored, never required
+    found = find("who goes first in treachery")
+    assert top(found, 1) == [("rule", "treachery-6.0", "907.7")]
+    assert "<mark>starting</mark> <mark>player</mark>" in found["results"][0]["snippet"]
+
+
+def test_a_word_the_answer_lacks_does_not_exclude_it(find):
+    # the FAQ says "defeat", not "kill"
+    found = find("does the traitor need to kill the guardian")
+    assert top(found, 1) == [("faq", "treachery-6.0", "Does the Traitor need to defeat the Guardian?")]
+
+
+def test_entries_with_every_word_come_before_entries_with_some(find):
+    found = find("platinum angel leader")
+    leader_everywhere = [result["title"] for result in found["results"][:3]]
+    assert leader_everywhere == ["Can Platinum Angel protect my team?", "907.8b", "The Treacherous Masochist — note 3"]
+    assert "Leader" not in found["results"][2]["snippet"]  # the Masochist's note only names Platinum Angel
+
+
+@pytest.mark.parametrize("query", ["assasin win", "who goes first in treachery", "identity deck"])
+def test_a_short_page_is_the_top_of_a_long_one(find, query):
+    assert find(query, limit=2)["results"] == find(query, limit=30)["results"][:2]
+
+
+@pytest.mark.parametrize("query", ["Aetherist", "AETHERIST", "Ætherist", "ætherist"])
+def test_ligatures_and_accents_fold_both_ways(find, query):
+    found = find(query)
+    assert {result["card"] for result in found["results"]} == {"The Ætherist"}
+    assert [result["title"] for result in found["results"]] == [
+        "The Ætherist — note 2", "The Ætherist — note 1", "The Ætherist",
+    ]
+
+
+def test_an_accent_typed_where_the_rules_have_none_still_matches(find):
+    found = find("ünveil cost")
+    assert found["corrected_query"] is None
+    assert ("rule", "treachery-6.0", "702.TR01c") in top(found, 5)
+
+
+def test_a_card_name_in_the_query_favours_that_cards_notes(find):
+    found = find("puppet master concede")
+    assert top(found, 2) == [
+        ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
+        ("card_note", "treachery-1.1-forum-post", "The Puppet Master — note 5"),
+    ]
+    assert found["results"][0]["url"] == "/cards/The%20Puppet%20Master?document=treachery-6.0#note-4"
+
+
+@pytest.mark.parametrize("query, url, number", [
+    ("907.8b", "/rules/treachery-6.0/907.8b", "907.8b"),
+    ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3", "104.3"),
+    ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6", "508.6"),
+    ("official 103.1", "/rules/comprehensive-rules-excerpt/103.1", "103.1"),
+    ("702.tr02a", "/rules/treachery-6.0/702.TR02a", "702.TR02a"),
+    ("Rule 372.3A", "/rules/treachery-6.0/372.3a", "372.3a"),
+    ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3", "702.TrUnv-3"),
+    ("701.TrRea-01b", "/rules/treachery-1.1-forum-post/701.TrRea-01b", "701.TrRea-01b"),
+])
+def test_a_rule_number_goes_straight_to_the_rule(find, query, url, number):
+    found = find(query)
+    assert found["redirect"] == url
+    assert (found["results"][0]["url"], found["results"][0]["number"]) == (url, number)
+
+
+def test_an_old_number_lists_the_rule_in_every_document_that_has_it(find):
+    found = find("702.TrUnv-3")
+    assert top(found, 2) == [
+        ("rule", "treachery-1.1", "702.TrUnv-3 — Unveil"),
+        ("rule", "treachery-1.1-forum-post", "702.TrUnv-3 — Unveil"),
+    ]
+
+
+def test_a_rule_number_is_followed_by_the_rows_that_cite_it(find):
+    found = find("CR 508.6")
+    assert top(found, 2)[1] == ("rule", "treachery-6.0", "702.TR02a")
+    assert "official rule <mark>508.6</mark>" in found["results"][1]["snippet"]
+
+
+def test_a_number_no_rule_has_says_so_with_close_numbers(find):
+    found = find("rule 907.88")
+    assert found["redirect"] is None
+    assert found["message"].startswith("There is no rule 907.88. Close numbers: ")
+    assert "907.8" in found["message"]
+
+
+def test_a_section_number_is_searched_like_a_word(find):
+    found = find("rule 907")
+    assert (found["redirect"], found["message"]) == (None, None)
+    assert top(found, 1) == [("rule", "treachery-6.0", "372.1")]
+    assert "See <mark>rule</mark> <mark>907</mark>" in found["results"][0]["snippet"]
+
+
+def test_naming_an_old_number_keeps_the_old_rules_on_top(find):
+    assert top(find("assassins win"), 1) == [("rule", "treachery-6.0", "907.8c")]
+    assert top(find("906.6d assassins win"), 2) == [
+        ("rule", "treachery-1.1-forum-post", "906.6d"),
+        ("rule", "treachery-1.1", "906.6d"),
+    ]
+
+
+@pytest.mark.parametrize("query", ["the ætherist", "The Aetherist", "THE ÆTHERIST"])
+def test_an_exact_card_name_goes_straight_to_the_card(find, query):
+    found = find(query)
+    assert found["redirect"] == "/cards/The%20%C3%86therist"
+    assert described(found["results"][0]) == ("card", "treachery-6.0", "The Ætherist")
+
+
+def test_a_card_named_in_several_documents_shows_the_current_one_first(find):
+    found = find("the puppet master")
+    assert found["redirect"] == "/cards/The%20Puppet%20Master"
+    assert top(found, 2) == [
+        ("card", "treachery-6.0", "The Puppet Master"),
+        ("card", "treachery-1.1-forum-post", "The Puppet Master"),
+    ]
+
+
+def test_release_notes_cards_fold_accents_too(find):
+    assert find("Seance Board")["redirect"] == "/cards/S%C3%A9ance%20Board"
+    found = find("seance board morbid end step")
+    assert ("card_note", "duskmourn-release-notes", "Séance Board — note 1") in top(found, 2)
+
+
+def test_release_notes_mechanics_are_found_with_their_rulings(find):
+    found = find("impending time counters")
+    assert described(found["results"][0]) == ("mechanic", "duskmourn-release-notes", "New Keyword Ability: Impending")
+    assert re.fullmatch(r"/rulebook/mechanics/\d+", found["results"][0]["url"])
+
+
+def test_the_kind_filter(find):
+    found = find("platinum angel", kind="faq")
+    assert top(found, 5) == [("faq", "treachery-6.0", "Can Platinum Angel protect my team?")]
+    assert re.fullmatch(r"/rulebook/faq/\d+", found["results"][0]["url"])
+    notes = find("unveil cost", kind="card_note")["results"]
+    assert notes and {result["kind"] for result in notes} == {"card_note"}
+
+
+def test_the_document_filter(find):
+    found = find("undercover", document="treachery-1.1")
+    assert {result["document"] for result in found["results"]} == {"treachery-1.1"}
+    assert described(found["results"][0]) == ("rule", "treachery-1.1", "702.TrCov-4 — Undercover")
+
+
+def test_a_rule_number_outside_the_document_filter_is_not_there(find):
+    found = find("907.8b", document="treachery-1.1")
+    assert found["redirect"] is None
+    assert found["message"] == "There is no rule 907.8b in treachery-1.1."
+
+
+def test_unknown_filters_are_explained(find):
+    assert find("undercover", kind="ruling") == {
+        "query": "undercover", "corrected_query": None, "redirect": None, "results": [],
+        "message": 'There is nothing of the kind "ruling" to search; choose one of: '
+                   "rule, card, card_note, faq, glossary, mechanic.",
+    }
+    message = find("undercover", document="treachery-9.0")["message"]
+    assert message.startswith('There is no document "treachery-9.0"; the documents are: ')
+    assert "treachery-6.0" in message
+
+
+@pytest.mark.parametrize("query, filters", [
+    ("undercover", {"kind": "mechanic"}),
+    ("séance board", {"document": "treachery-6.0"}),
+    ("907.8b", {"kind": "card"}),
+])
+def test_filters_that_leave_nothing_say_so(find, query, filters):
+    found = find(query, **filters)
+    assert (found["results"], found["redirect"]) == ([], None)
+    assert found["message"] == f'Nothing of that kind or in that document matches "{query}": try without the filter.'
+
+
+def test_every_result_has_the_public_fields(find):
+    for query in ["undercover", "the puppet master", "Teammate", "907.8b", "delirium card types"]:
+        for result in find(query)["results"]:
+            assert set(result) == RESULT_FIELDS
+            assert result["kind"] in {"rule", "card", "card_note", "faq", "glossary", "mechanic"}
+            assert isinstance(result["score"], float)
+
+
+def test_snippets_are_escaped_html(find):
+    snippet = find("Can I counter an unveil ability")["results"][0]["snippet"]
+    assert "it&#39;s <mark>unveiled</mark>" in snippet
+    assert "<" not in re.sub(r"</?mark>", "", snippet)
+
+
+BAD_INPUT = [
+    "", "   ", "the of and", "!!!", '"', "*", "unveil*", "cost:", "(", "NEAR", "AND", "a AND b OR NOT c",
+    '"unveil* AND (cost NEAR/2 leader', "x" * 10_000, "unveil " * 2_000, "Уничтожить существо", "隠れた役割",
+    "\x00", "\ud800", "🃏🃏",
+]
+
+
+@pytest.mark.parametrize("query", BAD_INPUT)
+def test_bad_input_never_raises_and_always_answers(find, query):
+    found = find(query)
+    assert set(found) == {"query", "corrected_query", "message", "redirect", "results"}
+    assert found["results"] or found["message"]
+
+
+@pytest.mark.parametrize("query, message", [
+    ("", "Type a rule number (907.8b), a card name or a few words to search for."),
+    ("!!!", "There are no words to search for: type a rule number (907.8b), a card name or a few words."),
+    ("the of and", 'Words like "the" and "of" are too common to search for: add a keyword, '
+                   "a rule number (907.8b) or a card name."),
+    ("Уничтожить существо", 'Nothing in the rules uses "уничтожить", "существо". '
+                            "Try other words, a rule number (907.8b) or a card name."),
+])
+def test_empty_answers_say_why(find, query, message):
+    found = find(query)
+    assert (found["results"], found["message"]) == ([], message)
+
+
+def test_a_pasted_paragraph_is_cut_to_its_first_words(find):
+    found = find("unveil " * 2_000)
+    assert found["message"] == "That search is long: only its first 24 words were used."
+    assert found["results"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=300))
+def test_any_text_gets_an_answer(find, query):
+    found = find(query)
+    assert found["query"] == query
+    assert isinstance(found["results"], list)
+    assert all(set(result) == RESULT_FIELDS for result in found["results"])
+
+
+def test_search_without_an_index_says_to_build_it(built_db, tmp_path):
+    found = search(built_db, tmp_path / "rulebook-search", "undercover")
+    assert found["results"] == []
+    assert "Run `rulebook build`" in found["message"]
+
+
+def test_the_cli_prints_numbered_results_and_the_correction(built_db_path):
+    result = CliRunner().invoke(cli, ["search", "--db", str(built_db_path), "assasin", "win"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == 'Showing results for "assassin win".'
+    assert lines[2] == " 1. rule · treachery-6.0 · 907.8c"
+    assert lines[3].startswith("    The assassins team wins the game")
+
+
+def test_the_cli_prints_json_and_filters(built_db_path):
+    result = CliRunner().invoke(
+        cli, ["search", "--db", str(built_db_path), "--json", "--kind", "rule", "--document", "treachery-1.1", "unveil"]
+    )
+    found = json.loads(result.output)
+    assert found["results"][0]["title"] == "702.TrUnv-3 — Unveil"
+    assert {(item["kind"], item["document"]) for item in found["results"]} == {("rule", "treachery-1.1")}
+
+
+def test_the_cli_tells_where_a_rule_number_goes(built_db_path):
+    result = CliRunner().invoke(cli, ["search", "--db", str(built_db_path), "907.8b"])
+    assert result.output.splitlines()[0] == "Goes straight to /rules/treachery-6.0/907.8b"
+
+
+# -- the index beside the database ---------------------------------------------------------
+
+
+def test_the_index_is_built_beside_the_database(built_db_path):
+    index_dir = index_path_for(built_db_path)
+    assert index_dir == built_db_path.with_name("rulebook-search")
+    assert (index_dir / search_index.VOCABULARY_FILE).exists()
+    assert not list(built_db_path.parent.glob("*.tmp-*")) and not list(built_db_path.parent.glob("*.old-*"))
+
+
+def test_searching_leaves_the_index_untouched(find, built_db_path):
+    index_dir = index_path_for(built_db_path)
+    before = {path.name: path.stat().st_mtime_ns for path in index_dir.iterdir()}
+    find("who goes first in treachery")
+    assert {path.name: path.stat().st_mtime_ns for path in index_dir.iterdir()} == before
+
+
+def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypatch):
+    target = tmp_path / "rulebook.db"
+    index_dir = index_path_for(target)
+
+    def seance_board_page():
+        return search(sqlite_utils.Database(target), index_dir, "seance board")["redirect"]
+
+    build_database(target, [SOURCES / "treachery-rules-6.0.txt"], after_write=build_search_index)
+    assert seance_board_page() is None  # no release notes in this one
+    build_database(target, bundled_sources(), after_write=build_search_index)
+    assert seance_board_page() == "/cards/S%C3%A9ance%20Board"  # the new index, opened afresh
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["rulebook-search", "rulebook.db"]
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with pytest.raises(SourceError):
+        build_database(target, bundled_sources() + [empty], after_write=build_search_index)
+    assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
+
+    def broken_index(db):
+        raise OSError("disk full")
+        yield
+
+    monkeypatch.setattr(search_index, "index_entries", broken_index)
+    with pytest.raises(OSError):
+        build_database(target, [SOURCES / "treachery-rules-6.0.txt"], after_write=build_search_index)
+    assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
