@@ -62,7 +62,7 @@ def main() -> None:
     from db.build import bundled_sources
 
     bundled = bundled_sources()
-    print(f"{"build":<52} {'seconds':>8} {'MB':>6} {'MB/s':>6} {'target':>7}")
+    print(f"{'build':<52} {'seconds':>8} {'MB':>6} {'MB/s':>6} {'target':>7}")
     report("bundled sources: rulebook build", time_build([], runs), bundled, 2.0)
     report("bundled sources: database only, in-process", time_database_only(bundled, runs), bundled, 1.5)
     for corpus in sorted(CORPORA.glob("*.txt")) if CORPORA.exists() else []:

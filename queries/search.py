@@ -42,9 +42,11 @@ The response, a public contract (/search.json returns it as is)::
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -60,7 +62,7 @@ from whoosh.spelling import ListCorrector
 from ingest.numbers import NUMBER, canonical
 
 from .rules import as_rule_number, find_rule
-from .search_index import STEMMED_WORDS, WORDS, fold, open_search_index, read_vocabulary, stem_word
+from .search_index import STEMMED_WORDS, WORDS, fold, open_search_index, read_vocabulary, stem_word, word_spans
 from .urls import card_url
 
 KINDS = ("rule", "card", "card_note", "faq", "glossary", "mechanic")
@@ -134,7 +136,7 @@ def search(
     # A lone surrogate (half an emoji from a broken form) cannot become a whoosh term.
     searched = text[:MAX_QUERY_CHARACTERS].encode("utf-8", "replace").decode("utf-8")
     with index.lock:
-        found = index.answer(db, searched, kind, document, max(0, min(int(limit), MAX_LIMIT)))
+        found = index.cached_answer(db, searched, kind, document, max(0, min(int(limit), MAX_LIMIT)))
     return {**response, **found}
 
 
@@ -190,6 +192,20 @@ class _SearchIndex:
         self.corrector = ListCorrector(sorted(self.vocabulary))
         self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
         self.lock = threading.Lock()  # whoosh searchers are not meant to be shared between threads
+        self.answers: OrderedDict[tuple, dict] = OrderedDict()
+
+    def cached_answer(self, db, text: str, kind: str | None, document: str | None, limit: int) -> dict:
+        """``answer``, remembered for the ANSWERS_REMEMBERED latest searches: neither the index nor
+        its database changes while served (a rebuild opens a new ``_SearchIndex``), and judges
+        at a tournament repeat the same searches."""
+        key = (text, kind, document, limit)
+        if key in self.answers:
+            self.answers.move_to_end(key)
+        else:
+            self.answers[key] = self.answer(db, text, kind, document, limit)
+            if len(self.answers) > ANSWERS_REMEMBERED:
+                self.answers.popitem(last=False)
+        return copy.deepcopy(self.answers[key])
 
     def answer(self, db, text: str, kind: str | None, document: str | None, limit: int) -> dict:
         messages = []
@@ -466,6 +482,7 @@ def _shortened(word: str, length: int = 30) -> str:
     return word if len(word) <= length else word[:length] + "…"
 
 
+ANSWERS_REMEMBERED = 2048
 SNIPPET_CHARACTERS = 240
 SNIPPET_LEAD = 60  # characters shown before the first match
 
@@ -474,12 +491,12 @@ def snippet(body: str, terms: set[str]) -> str:
     """About SNIPPET_CHARACTERS of ``body`` where most matched words (stems) are, escaped, each
     match in <mark>; the start of the body when nothing matches.
 
-    One pass of the index's own tokenizer, so a match is exactly what the search matched
-    (stems, folded accents). whoosh's highlighter does the same in three times the time, and
-    every result needs a snippet.
+    One pass of the index's own word splitting and folding, so a match is exactly what the
+    search matched (stems, folded accents). whoosh's highlighter does the same in several
+    times the time, and every result needs a snippet.
     """
     body = body or ""
-    matches = [(token.startchar, token.endchar) for token in STEMMED_WORDS(body, chars=True) if token.text in terms]
+    matches = [(start, end) for start, end, form in word_spans(body) if form in terms]
     start = 0
     if matches:
         best = max(matches, key=lambda match: sum(1 for other in matches

@@ -67,6 +67,18 @@ def stem_word(word: str) -> str:
     return porter_stem(word) if word.isalpha() else word
 
 
+@lru_cache(maxsize=65536)
+def search_form(word: str) -> str:
+    """The form a word is indexed under: lower case, folded, stemmed unless a stop word."""
+    word = word.lower().translate(FOLDING)
+    return word if is_stop_word(word) else stem_word(word)
+
+
+def word_spans(text: str):
+    """(start, end, indexed form) of every word of ``text``, as the index's tokenizer splits it."""
+    return ((match.start(), match.end(), search_form(match.group())) for match in _WORD.finditer(text))
+
+
 class FoldedWords(Tokenizer):
     """Words lower-cased, folded, without stop words and (if ``stemming``) stemmed, in one pass.
 

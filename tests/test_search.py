@@ -377,3 +377,11 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
         build_database(target, [SOURCES / "treachery-rules-6.0.txt"], after_write=build_search_index)
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
+
+
+def test_a_repeated_search_gives_the_same_answer_as_a_separate_copy(find):
+    first = find("undercover")
+    first["results"][0]["title"] = "changed by a caller"
+    again = find("undercover")
+    assert again["results"][0]["title"] == "702.TR02 — Undercover"
+    assert [r["url"] for r in again["results"]] == [r["url"] for r in find("undercover")["results"]]
