@@ -1,9 +1,8 @@
 """How long one rule check takes: in-process, and as POST /-/check on loopback.
 
 In-process is parse + check of each worked example's scenario with the rulebook already
-loaded (it is read once per database). Over HTTP, a real `datasette serve` runs as a
-subprocess on a free port with the project's plugins, and one keep-alive client posts the
-same scenarios in turn. Targets: median under 1 ms in-process, under 10 ms over HTTP.
+loaded (it is read once per database). Over HTTP, a real `rulebook serve` runs as a
+subprocess on a free loopback port, and one keep-alive client posts the same scenarios in turn. Targets: median under 1 ms in-process, under 10 ms over HTTP.
 
 Run: .venv/bin/python benchmarks/checker.py [--db PATH] [--repeat 2000] [--requests 500]
 """
@@ -12,9 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +26,7 @@ sys.path.insert(0, str(REPO))
 from db.build import build_database, bundled_sources  # noqa: E402
 from queries.checker import check, load_rulebook, parse_scenario_text  # noqa: E402
 from queries.checker.examples import worked_examples  # noqa: E402
+from queries.site import served  # noqa: E402
 
 IN_PROCESS_TARGET_MS = 1.0
 HTTP_TARGET_MS = 10.0
@@ -54,49 +52,17 @@ def in_process(db_path: Path, repeat: int) -> float:
     return median_ms(timings)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_datasette(db_path: Path, port: int) -> subprocess.Popen:
-    plugins = REPO / "datasette-plugins"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "datasette", "serve", str(db_path), "--port", str(port), "--host", "127.0.0.1",
-         "--plugins-dir", str(plugins), "--template-dir", str(plugins / "templates")],
-        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"datasette stopped:\n{server.stderr.read()}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/-/versions.json").status_code == 200:
-                return server
-        except httpx.TransportError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("datasette didn't start within 60 seconds")
-
-
 def over_http(db_path: Path, requests: int) -> float:
-    port = free_port()
-    server = start_datasette(db_path, port)
     bodies = scenario_bodies()
     timings = []
-    try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
-            for index in range(requests):
-                started = time.perf_counter()
-                response = client.post("/-/check", content=bodies[index % len(bodies)],
-                                       headers={"content-type": "application/json"})
-                timings.append(time.perf_counter() - started)
-                if response.status_code != 200:
-                    raise SystemExit(f"POST /-/check answered {response.status_code}: {response.text}")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served(db_path) as base, httpx.Client(base_url=base) as client:
+        for index in range(requests):
+            started = time.perf_counter()
+            response = client.post("/-/check", content=bodies[index % len(bodies)],
+                                   headers={"content-type": "application/json"})
+            timings.append(time.perf_counter() - started)
+            if response.status_code != 200:
+                raise SystemExit(f"POST /-/check answered {response.status_code}: {response.text}")
     return median_ms(timings)
 
 

@@ -17,7 +17,6 @@ import http.client
 import json
 import itertools
 import queue
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,7 +26,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-import httpx
+from queries.site import served
 
 REPO = Path(__file__).resolve().parent.parent
 RELEVANCE_SET = REPO / "benchmarks" / "relevance" / "queries.json"
@@ -49,30 +48,6 @@ def endpoints() -> list[tuple[str, list[str]]]:
         ("built-in /rulebook/rules.json?_search=", [f"/rulebook/rules.json?_search={quote(query)}" for query in QUERIES]),
         ("floor: Datasette's /-/versions.json", ["/-/versions.json"]),
     ]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(db_path: Path, port: int) -> subprocess.Popen:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
-        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"rulebook serve stopped:\n{server.stderr.read()}")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return server
-        except httpx.TransportError:
-            time.sleep(0.1)
-    server.terminate()
-    raise SystemExit("rulebook serve did not answer within 60 seconds")
 
 
 def measure(port: int, paths: list[str], requests: int, clients: int) -> tuple[list[float], list[float]]:
@@ -138,18 +113,14 @@ def main() -> None:
         if not arguments.db:
             subprocess.run([sys.executable, "-m", "rulebook", "build", "--db", str(db_path)], check=True,
                            capture_output=True, cwd=REPO)
-        port = free_port()
-        server = start_server(db_path, port)
-        try:
+        with served(db_path) as base:
+            port = int(base.rsplit(":", 1)[1])
             results = {}
             for label, paths in endpoints():
                 timings, first_timings = measure(port, paths, arguments.requests, arguments.clients)
                 results[label] = timings
                 if label == "/search.json?q=":
                     results["/search.json?q= first request of each query"] = first_timings
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
     print(f"{arguments.requests} requests per endpoint, {arguments.clients} concurrent clients, loopback, "
           f"{len(QUERIES)} distinct search queries\n")
     print(f"{'endpoint':<46} {'requests':>8} {'median ms':>9} {'p99 ms':>7}  p99 < {P99_TARGET_MS:g} ms")

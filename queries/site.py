@@ -7,8 +7,14 @@ plugins and templates turn Datasette into the rules site.
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 from weakref import WeakKeyDictionary
 
 import sqlite_utils
@@ -85,3 +91,33 @@ async def not_found(datasette: Datasette, request, error: str, suggestions: list
         "rulebook_not_found.html", {"error": error, "suggestions": suggestions}, request=request
     )
     return Response.html(html, status=404)
+
+
+@contextmanager
+def served(db_path: Path, seconds: float = 60) -> Iterator[str]:
+    """`rulebook serve` on a free loopback port, in its own process, for as long as the block
+    runs: the browser tests and the benchmarks measure the real server. Yields its base URL."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
+        cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"`rulebook serve` stopped before answering:\n{process.stderr.read()}")
+            try:
+                with urllib.request.urlopen(base + "/-/versions.json", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"`rulebook serve` did not answer at {base} within {seconds} seconds.")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

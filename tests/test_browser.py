@@ -6,15 +6,12 @@ Also saves the screenshots of a rule page and a search page that README shows.
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
+
+from queries.site import served
 
 from .conftest import REPO
 from .test_site import HOSTILE_SLUG, build_hostile_database
@@ -25,41 +22,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-b
 SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_until_answering(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"`rulebook serve` stopped before answering:\n{server.stderr.read()}")
-        try:
-            if httpx.get(url, timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    raise RuntimeError(f"`rulebook serve` did not answer at {url} within {seconds} seconds.")
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """`rulebook serve` on a free loopback port, over the bundled documents plus a hostile one."""
-    db_path = build_hostile_database(tmp_path_factory.mktemp("browser"))
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_answering(base + "/", process)
+    with served(build_hostile_database(tmp_path_factory.mktemp("browser"))) as base:
         yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
