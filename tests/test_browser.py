@@ -1,11 +1,14 @@
 """A judge's path through the site in a real browser (Debian's chromium driven by Playwright),
 against a real server started with `rulebook serve`.
 
-Also saves the screenshots of a rule page and a search page that README shows.
+Also takes the screenshots of a rule page and a search page that README shows: they are
+saved to docs/screenshots/ when RULEBOOK_SCREENSHOTS=1 is set (to refresh README's pictures),
+and to a temporary folder otherwise, so a test run leaves the work tree as it was.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -19,7 +22,15 @@ from .test_site import HOSTILE_SLUG, build_hostile_database
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-SCREENSHOTS = REPO / "docs" / "screenshots"
+README_SCREENSHOTS = REPO / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory) -> Path:
+    if os.environ.get("RULEBOOK_SCREENSHOTS") == "1":
+        README_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return README_SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +66,7 @@ def page(browser, server, dialogs) -> Page:
     context.close()
 
 
-def test_search_box_finds_undercover_and_opens_the_rule(page):
+def test_search_box_finds_undercover_and_opens_the_rule(page, screenshots):
     page.goto("/")
     page.fill("form.search input[name=q]", "undercover")
     page.press("form.search input[name=q]", "Enter")
@@ -63,18 +74,17 @@ def test_search_box_finds_undercover_and_opens_the_rule(page):
     results = page.locator("ol.results > li")
     expect(results.first).to_be_visible()
     expect(page.locator("ol.results mark").first).to_have_text("Undercover", ignore_case=True)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "search-page.png"), full_page=True)
+    page.screenshot(path=str(screenshots / "search-page.png"), full_page=True)
     page.click("ol.results a[href='/rules/treachery-6.0/702.TR02a']")
     page.wait_for_url("**/rules/treachery-6.0/702.TR02a")
     expect(page.locator("h1")).to_have_text("702.TR02a")
 
 
-def test_rule_page_links_to_the_rules_it_cites(page):
+def test_rule_page_links_to_the_rules_it_cites(page, screenshots):
     page.goto("/rules/702.TR02a")
     expect(page.locator("h1")).to_have_text("702.TR02a")
     expect(page.locator(".breadcrumb")).to_contain_text("702.TR02 Undercover")
-    page.screenshot(path=str(SCREENSHOTS / "rule-page.png"), full_page=True)
+    page.screenshot(path=str(screenshots / "rule-page.png"), full_page=True)
     page.click(".rule-text a.rule-link:text-is('702.TR01c')")
     page.wait_for_url("**/rules/treachery-6.0/702.TR01c")
     expect(page.locator("h1")).to_have_text("702.TR01c")
