@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -20,13 +19,11 @@ from pathlib import Path
 import httpx
 import sqlite_utils
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 
-from db.build import build_database, bundled_sources  # noqa: E402
-from queries.checker import check, load_rulebook, parse_scenario_text  # noqa: E402
-from queries.checker.examples import worked_examples  # noqa: E402
-from queries.site import served  # noqa: E402
+from db.build import build_database, bundled_sources
+from queries.checker import check, load_rulebook, parse_scenario_text
+from queries.checker.examples import worked_examples
+from queries.site import served
 
 IN_PROCESS_TARGET_MS = 1.0
 HTTP_TARGET_MS = 10.0
