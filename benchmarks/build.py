@@ -30,15 +30,16 @@ def time_build(arguments: list[str], runs: int) -> float:
             target = Path(folder) / f"run{run}" / "rulebook.db"
             target.parent.mkdir()
             started = time.perf_counter()
-            subprocess.run([str(RULEBOOK), "build", "--db", str(target), *arguments],
-                           check=True, capture_output=True, cwd=REPO)
+            subprocess.run(
+                [str(RULEBOOK), "build", "--db", str(target), *arguments], check=True, capture_output=True, cwd=REPO
+            )
             durations.append(time.perf_counter() - started)
     return statistics.median(durations)
 
 
 def time_database_only(files: list[Path], runs: int) -> float:
     """Median seconds of the database build alone (parse, write, link, FTS), in-process."""
-    from db.build import build_database
+    from rulebook.db.build import build_database
 
     durations = []
     with tempfile.TemporaryDirectory() as folder:
@@ -59,7 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
-    from db.build import bundled_sources
+    from rulebook.db.build import bundled_sources
 
     bundled = bundled_sources()
     print(f"{'build':<52} {'seconds':>8} {'MB':>6} {'MB/s':>6} {'target':>7}")

@@ -19,11 +19,10 @@ from pathlib import Path
 import httpx
 import sqlite_utils
 
-
-from db.build import build_database, bundled_sources
-from queries.checker import check, load_rulebook, parse_scenario_text
-from queries.checker.examples import worked_examples
-from queries.site import served
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.queries.checker import check, load_rulebook, parse_scenario_text
+from rulebook.queries.checker.examples import worked_examples
+from tests.server import served
 
 IN_PROCESS_TARGET_MS = 1.0
 HTTP_TARGET_MS = 10.0
@@ -55,8 +54,9 @@ def over_http(db_path: Path, requests: int) -> float:
     with served(db_path) as base, httpx.Client(base_url=base) as client:
         for index in range(requests):
             started = time.perf_counter()
-            response = client.post("/-/check", content=bodies[index % len(bodies)],
-                                   headers={"content-type": "application/json"})
+            response = client.post(
+                "/-/check", content=bodies[index % len(bodies)], headers={"content-type": "application/json"}
+            )
             timings.append(time.perf_counter() - started)
             if response.status_code != 200:
                 raise SystemExit(f"POST /-/check answered {response.status_code}: {response.text}")
@@ -73,8 +73,10 @@ def main() -> None:
         db_path = args.db or Path(folder) / "rulebook.db"
         if not args.db:
             build_database(db_path, bundled_sources())
-        results = [("in-process check", in_process(db_path, args.repeat), IN_PROCESS_TARGET_MS),
-                   ("POST /-/check on loopback", over_http(db_path, args.requests), HTTP_TARGET_MS)]
+        results = [
+            ("in-process check", in_process(db_path, args.repeat), IN_PROCESS_TARGET_MS),
+            ("POST /-/check on loopback", over_http(db_path, args.requests), HTTP_TARGET_MS),
+        ]
     for label, median, target in results:
         verdict = "ok" if median < target else "OVER TARGET"
         print(f"{label:<28} median {median:7.3f} ms   target < {target:g} ms   {verdict}")

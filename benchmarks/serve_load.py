@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import itertools
+import json
 import queue
 import statistics
 import subprocess
@@ -26,15 +26,25 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-from queries.site import served
+from tests.server import served
 
 REPO = Path(__file__).resolve().parent.parent
 RELEVANCE_SET = REPO / "benchmarks" / "relevance" / "queries.json"
-QUERIES = list(dict.fromkeys(
-    ["undercover", "leader loses the game", "platinum angel", "unveil", "face down identity",
-     "traitor wins", "manifest dread", "room door unlock"]
-    + [entry["query"] for entry in json.loads(RELEVANCE_SET.read_text())["queries"]]
-))
+QUERIES = list(
+    dict.fromkeys(
+        [
+            "undercover",
+            "leader loses the game",
+            "platinum angel",
+            "unveil",
+            "face down identity",
+            "traitor wins",
+            "manifest dread",
+            "room door unlock",
+        ]
+        + [entry["query"] for entry in json.loads(RELEVANCE_SET.read_text())["queries"]]
+    )
+)
 P99_TARGET_MS = 50.0
 
 
@@ -43,9 +53,22 @@ def endpoints() -> list[tuple[str, list[str]]]:
     Datasette page as the floor this machine allows."""
     return [
         ("/search.json?q=", [f"/search.json?q={quote(query)}" for query in QUERIES]),
-        ("rule page", ["/rules/treachery-6.0/907.8b", "/rules/treachery-6.0/702.TR02a", "/rules/comprehensive-rules-excerpt/104.2a"]),
-        ("card page", ["/cards/The%20Oracle", "/cards/Jump%20Scare", "/cards/Bottomless%20Pool%20%2F%2F%20Locker%20Room"]),
-        ("built-in /rulebook/rules.json?_search=", [f"/rulebook/rules.json?_search={quote(query)}" for query in QUERIES]),
+        (
+            "rule page",
+            [
+                "/rules/treachery-6.0/907.8b",
+                "/rules/treachery-6.0/702.TR02a",
+                "/rules/comprehensive-rules-excerpt/104.2a",
+            ],
+        ),
+        (
+            "card page",
+            ["/cards/The%20Oracle", "/cards/Jump%20Scare", "/cards/Bottomless%20Pool%20%2F%2F%20Locker%20Room"],
+        ),
+        (
+            "built-in /rulebook/rules.json?_search=",
+            [f"/rulebook/rules.json?_search={quote(query)}" for query in QUERIES],
+        ),
         ("floor: Datasette's /-/versions.json", ["/-/versions.json"]),
     ]
 
@@ -99,7 +122,7 @@ def measure(port: int, paths: list[str], requests: int, clients: int) -> tuple[l
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def main() -> None:
@@ -111,8 +134,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db_path = arguments.db or Path(folder) / "rulebook.db"
         if not arguments.db:
-            subprocess.run([sys.executable, "-m", "rulebook", "build", "--db", str(db_path)], check=True,
-                           capture_output=True, cwd=REPO)
+            subprocess.run(
+                [sys.executable, "-m", "rulebook", "build", "--db", str(db_path)],
+                check=True,
+                capture_output=True,
+                cwd=REPO,
+            )
         with served(db_path) as base:
             port = int(base.rsplit(":", 1)[1])
             results = {}
@@ -121,17 +148,23 @@ def main() -> None:
                 results[label] = timings
                 if label == "/search.json?q=":
                     results["/search.json?q= first request of each query"] = first_timings
-    print(f"{arguments.requests} requests per endpoint, {arguments.clients} concurrent clients, loopback, "
-          f"{len(QUERIES)} distinct search queries\n")
+    print(
+        f"{arguments.requests} requests per endpoint, {arguments.clients} concurrent clients, loopback, "
+        f"{len(QUERIES)} distinct search queries\n"
+    )
     print(f"{'endpoint':<46} {'requests':>8} {'median ms':>9} {'p99 ms':>7}  p99 < {P99_TARGET_MS:g} ms")
     for label, timings in results.items():
         p99 = percentile(timings, 0.99)
-        print(f"{label:<46} {len(timings):>8} {statistics.median(timings):>9.1f} {p99:>7.1f}  "
-              f"{'ok' if p99 < P99_TARGET_MS else 'SLOW'}")
+        print(
+            f"{label:<46} {len(timings):>8} {statistics.median(timings):>9.1f} {p99:>7.1f}  "
+            f"{'ok' if p99 < P99_TARGET_MS else 'SLOW'}"
+        )
     ours, builtin = results["/search.json?q="], results["built-in /rulebook/rules.json?_search="]
     verdict = "ok" if statistics.median(ours) <= statistics.median(builtin) else "SLOWER"
-    print(f"\nour search vs built-in table search (median): {statistics.median(ours):.1f} ms vs "
-          f"{statistics.median(builtin):.1f} ms: {verdict}")
+    print(
+        f"\nour search vs built-in table search (median): {statistics.median(ours):.1f} ms vs "
+        f"{statistics.median(builtin):.1f} ms: {verdict}"
+    )
 
 
 if __name__ == "__main__":

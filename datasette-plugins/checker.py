@@ -17,10 +17,17 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 from jinja2 import TemplateNotFound
 
-from queries.checker import MAX_SCENARIO_BYTES, Rulebook, ScenarioError, check, load_rulebook, parse_scenario_text
-from queries.checker.examples import worked_examples
-from queries.checker.text import answer_fields
-from queries.urls import DATABASE
+from rulebook.queries.checker import (
+    MAX_SCENARIO_BYTES,
+    Rulebook,
+    ScenarioError,
+    check,
+    load_rulebook,
+    parse_scenario_text,
+)
+from rulebook.queries.checker.examples import worked_examples
+from rulebook.queries.checker.text import answer_fields
+from rulebook.urls import DATABASE
 
 CHECK_API = "/-/check"
 TEMPLATE = Path(__file__).resolve().parent / "templates" / "check.html"
@@ -40,6 +47,7 @@ def startup(datasette):
         database = _served_database(datasette)
         if "documents" in await database.table_names():  # a rulebook database: it must hold every cited rule
             _rulebooks[datasette] = await database.execute_fn(lambda conn: load_rulebook(sqlite_utils.Database(conn)))
+
     return load_checker_rules
 
 
@@ -64,8 +72,11 @@ def _answer(rulebook: Rulebook, body: bytes | str) -> tuple[dict | None, dict | 
 
 async def check_api(request, datasette):
     if request.method != "POST":
-        return Response.json({"error": "send the scenario as JSON in a POST request to /-/check", "field": None},
-                             status=405, headers={"Allow": "POST"})
+        return Response.json(
+            {"error": "send the scenario as JSON in a POST request to /-/check", "field": None},
+            status=405,
+            headers={"Allow": "POST"},
+        )
     if _too_large(request):
         return Response.json({"error": TOO_LARGE, "field": None}, status=413)
     body = await request.post_body()
@@ -99,7 +110,11 @@ async def check_page(request, datasette):
             answer, error = _answer(_rulebooks[datasette], scenario_text)
             status = 400 if error else 200
     context = {
-        "examples": examples, "chosen": chosen, "scenario_text": scenario_text, "result": answer, "error": error,
+        "examples": examples,
+        "chosen": chosen,
+        "scenario_text": scenario_text,
+        "result": answer,
+        "error": error,
         "description": chosen["description"] if request.method == "GET" else None,
         "answer_fields": answer_fields(answer["answer"]) if answer else [],
         "rule_urls": {rule["label"]: rule["url"] for rule in answer["rules"]} if answer else {},

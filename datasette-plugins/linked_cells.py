@@ -6,9 +6,9 @@ they are rendered by the same function as every other page, escaped.
 
 from datasette import hookimpl
 
-from db.links import TEXT_ROWS
-from queries.site import link_context
-from queries.urls import DATABASE
+from rulebook.db.links import TEXT_ROWS
+from rulebook.urls import DATABASE
+from rulebook.web.app import link_context
 
 TEXT_COLUMNS = {table: set(columns) for table, columns, _, _ in TEXT_ROWS}
 

@@ -9,10 +9,10 @@ from urllib.parse import unquote
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from queries.cards import card_page_data
-from queries.contents import contents
-from queries.rules import rule_page_data
-from queries.site import link_context, linker, not_found, run_query
+from rulebook.queries.cards import card_page_data
+from rulebook.queries.contents import contents
+from rulebook.queries.rules import rule_page_data
+from rulebook.web.app import link_context, linker, not_found, run_query
 
 JSON = r"(?:\.(?P<format>json))?$"
 
@@ -52,11 +52,14 @@ async def malformed_path(datasette, request):
     """/rules/a/b/c or /cards/: say what a rule or card address looks like."""
     as_json = request.path.endswith(".json")
     return await not_found(
-        datasette, request,
+        datasette,
+        request,
         f"{request.path} is not the address of a rule or a card. Rules are at /rules/DOCUMENT/NUMBER "
         "(or /rules/NUMBER for the newest Treachery rules), cards at /cards/NAME.",
-        [{"label": "Treachery rule 907.8b", "url": "/rules/treachery-6.0/907.8b"},
-         {"label": "Search everything", "url": "/search"}],
+        [
+            {"label": "Treachery rule 907.8b", "url": "/rules/treachery-6.0/907.8b"},
+            {"label": "Search everything", "url": "/search"},
+        ],
         as_json,
     )
 

@@ -7,10 +7,10 @@ where); other queries list results labelled by kind and document, with highlight
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from queries.rendering import safe_snippet
-from queries.search import search
-from queries.search_index import index_path_for
-from queries.site import database_path, run_query
+from rulebook.queries.search import search
+from rulebook.queries.search_index import index_path_for
+from rulebook.web.app import database_path, run_query
+from rulebook.web.rendering import safe_snippet
 
 KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic"]
 LIMIT = 30
@@ -24,18 +24,27 @@ async def search_page(datasette, request):
     index = index_path_for(database_path(datasette))
     found = (
         await run_query(datasette, search, index, query, kind, document, LIMIT)
-        if query else {"query": "", "corrected_query": None, "message": None, "redirect": None, "results": []}
+        if query
+        else {"query": "", "corrected_query": None, "message": None, "redirect": None, "results": []}
     )
     if as_json:
         return Response.json(found)
     if found.get("redirect"):
         return Response.redirect(found["redirect"])
-    documents = await run_query(datasette, lambda db: [row["slug"] for row in db.query("select slug from documents order by slug")])
+    documents = await run_query(
+        datasette, lambda db: [row["slug"] for row in db.query("select slug from documents order by slug")]
+    )
     results = [{**result, "snippet": safe_snippet(result.get("snippet"))} for result in found["results"]]
     html = await datasette.render_template(
         "rulebook_search.html",
-        {"found": found, "results": results, "kinds": KINDS, "documents": documents,
-         "kind": kind, "document": document},
+        {
+            "found": found,
+            "results": results,
+            "kinds": KINDS,
+            "documents": documents,
+            "kind": kind,
+            "document": document,
+        },
         request=request,
     )
     return Response.html(html)

@@ -9,25 +9,31 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 import sqlite_utils
 
-from ingest import Document, SourceError, read_document
-from ingest.numbers import RuleNumber, canonical, parent_number, sort_key
-from ingest.records import Card
+from rulebook.ingest import Document, SourceError, read_document
+from rulebook.ingest.numbers import RuleNumber, canonical, parent_number, sort_key
+from rulebook.ingest.records import Card
+from rulebook.resources import package_file, package_folder
 
 from . import schema
 from .links import link_mentions, link_references
 from .slugs import document_slug
 
-BUNDLED_SOURCES = Path(__file__).resolve().parent.parent / "data" / "sources"
 DEFAULT_DATABASE = Path(os.environ.get("RULEBOOK_DB", "rulebook.db"))
 
 
 def bundled_sources() -> list[Path]:
-    return sorted(path for path in BUNDLED_SOURCES.iterdir() if path.suffix in (".txt", ".md"))
+    """The documents that ship with rulebook (data/sources/ in a checkout)."""
+    return sorted(path for path in package_folder("rulebook.sources").iterdir() if path.suffix in (".txt", ".md"))
+
+
+def bundled_source(name: str) -> Path:
+    """One bundled document by file name, e.g. "treachery-rules-6.0.txt"."""
+    return package_file("rulebook.sources", name)
 
 
 def _lines(record) -> dict:
@@ -36,11 +42,21 @@ def _lines(record) -> dict:
 
 def _card_row(card: Card, document_id: int, position: int) -> dict:
     return {
-        "document_id": document_id, "position": position, "name": card.name, "kind": card.kind,
-        "role": card.role, "section": card.section, "mana_cost": card.mana_cost,
-        "type_line": card.type_line, "power": card.power, "toughness": card.toughness,
-        "loyalty": card.loyalty, "rules_text": card.rules_text,
-        "no_notes_statement": card.no_notes_statement, "note_count": len(card.notes), **_lines(card),
+        "document_id": document_id,
+        "position": position,
+        "name": card.name,
+        "kind": card.kind,
+        "role": card.role,
+        "section": card.section,
+        "mana_cost": card.mana_cost,
+        "type_line": card.type_line,
+        "power": card.power,
+        "toughness": card.toughness,
+        "loyalty": card.loyalty,
+        "rules_text": card.rules_text,
+        "no_notes_statement": card.no_notes_statement,
+        "note_count": len(card.notes),
+        **_lines(card),
     }
 
 
@@ -74,44 +90,89 @@ class _Writer:
 
     def write(self, document: Document, slug: str) -> int:
         parsed, info = document.parsed, document.parsed.info
-        document_id = self.add("documents", {
-            "slug": slug, "title": info.title, "kind": info.kind, "version": info.version,
-            "effective_date": info.effective_date, "source_file": document.path.name,
-            "sha256": hashlib.sha256(document.data).hexdigest(), "line_count": len(document.source.lines),
-        })
+        document_id = self.add(
+            "documents",
+            {
+                "slug": slug,
+                "title": info.title,
+                "kind": info.kind,
+                "version": info.version,
+                "effective_date": info.effective_date,
+                "source_file": document.path.name,
+                "sha256": hashlib.sha256(document.data).hexdigest(),
+                "line_count": len(document.source.lines),
+            },
+        )
         owner = {"document_id": document_id}
-        self.add_all("versions", (
-            {**owner, "version": row.version, "changes": row.changes, "release_date": row.release_date, **_lines(row)}
-            for row in parsed.versions
-        ))
-        self.add_all("headings", (
-            {**owner, "position": position, "level": heading.level, "number": heading.number,
-             "title": heading.title, "label": heading.label, **_lines(heading)}
-            for position, heading in enumerate(parsed.headings, start=1)
-        ))
+        self.add_all(
+            "versions",
+            (
+                {
+                    **owner,
+                    "version": row.version,
+                    "changes": row.changes,
+                    "release_date": row.release_date,
+                    **_lines(row),
+                }
+                for row in parsed.versions
+            ),
+        )
+        self.add_all(
+            "headings",
+            (
+                {
+                    **owner,
+                    "position": position,
+                    "level": heading.level,
+                    "number": heading.number,
+                    "title": heading.title,
+                    "label": heading.label,
+                    **_lines(heading),
+                }
+                for position, heading in enumerate(parsed.headings, start=1)
+            ),
+        )
         self.write_rules(parsed.rules, document_id)
-        self.add_all("glossary", (
-            {**owner, "position": position, "term": entry.term, "text": entry.text,
-             "quotes_rule": entry.quotes_rule, **_lines(entry)}
-            for position, entry in enumerate(parsed.glossary, start=1)
-        ))
-        self.add_all("faq", (
-            {**owner, "position": position, "question": entry.question, "answer": entry.answer, **_lines(entry)}
-            for position, entry in enumerate(parsed.faq, start=1)
-        ))
-        self.add_all("passages", (
-            {**owner, "position": position, "heading": passage.heading, "text": passage.text, **_lines(passage)}
-            for position, passage in enumerate(parsed.passages, start=1)
-        ))
+        self.add_all(
+            "glossary",
+            (
+                {
+                    **owner,
+                    "position": position,
+                    "term": entry.term,
+                    "text": entry.text,
+                    "quotes_rule": entry.quotes_rule,
+                    **_lines(entry),
+                }
+                for position, entry in enumerate(parsed.glossary, start=1)
+            ),
+        )
+        self.add_all(
+            "faq",
+            (
+                {**owner, "position": position, "question": entry.question, "answer": entry.answer, **_lines(entry)}
+                for position, entry in enumerate(parsed.faq, start=1)
+            ),
+        )
+        self.add_all(
+            "passages",
+            (
+                {**owner, "position": position, "heading": passage.heading, "text": passage.text, **_lines(passage)}
+                for position, passage in enumerate(parsed.passages, start=1)
+            ),
+        )
         for position, card in enumerate(parsed.cards, start=1):
             self.write_card(card, document_id, position)
         for position, mechanic in enumerate(parsed.mechanics, start=1):
             self.write_mechanic(mechanic, document_id, position)
         lines = document.source.lines
-        self.add_all("source_lines", (
-            {**owner, "line": use.line, "text": lines[use.line - 1], "used_by": use.table, "record": use.key}
-            for use in document.line_uses
-        ))
+        self.add_all(
+            "source_lines",
+            (
+                {**owner, "line": use.line, "text": lines[use.line - 1], "used_by": use.table, "record": use.key}
+                for use in document.line_uses
+            ),
+        )
         return document_id
 
     def write_rules(self, rules, document_id: int) -> None:
@@ -119,53 +180,109 @@ class _Writer:
         for position, rule in enumerate(rules, start=1):
             parent = parent_number(rule.number)
             parsed_number = RuleNumber.parse(rule.number)
-            rule_id = self.add("rules", {
-                "document_id": document_id, "number": rule.number, "canonical": canonical(rule.number),
-                "parent_id": ids.get(canonical(parent)) if parent else None, "parent_number": parent,
-                "is_subrule": int(bool(parsed_number and parsed_number.is_subrule)),
-                "sort_key": sort_key(rule.number), "position": position, "part": rule.part,
-                "section": rule.section, "title": rule.title, "text": rule.text, **_lines(rule),
-            })
+            rule_id = self.add(
+                "rules",
+                {
+                    "document_id": document_id,
+                    "number": rule.number,
+                    "canonical": canonical(rule.number),
+                    "parent_id": ids.get(canonical(parent)) if parent else None,
+                    "parent_number": parent,
+                    "is_subrule": int(bool(parsed_number and parsed_number.is_subrule)),
+                    "sort_key": sort_key(rule.number),
+                    "position": position,
+                    "part": rule.part,
+                    "section": rule.section,
+                    "title": rule.title,
+                    "text": rule.text,
+                    **_lines(rule),
+                },
+            )
             ids[canonical(rule.number)] = rule_id
-            self.add_all("rule_paragraphs", (
-                {"rule_id": rule_id, "document_id": document_id, "position": index, "kind": paragraph.kind,
-                 "text": paragraph.text, **_lines(paragraph)}
-                for index, paragraph in enumerate(rule.paragraphs, start=1)
-            ))
+            self.add_all(
+                "rule_paragraphs",
+                (
+                    {
+                        "rule_id": rule_id,
+                        "document_id": document_id,
+                        "position": index,
+                        "kind": paragraph.kind,
+                        "text": paragraph.text,
+                        **_lines(paragraph),
+                    }
+                    for index, paragraph in enumerate(rule.paragraphs, start=1)
+                ),
+            )
 
     def write_card(self, card: Card, document_id: int, position: int) -> None:
         card_id = self.add("cards", _card_row(card, document_id, position))
         for index, note in enumerate(card.notes, start=1):
-            note_id = self.add("card_notes", {
-                "card_id": card_id, "document_id": document_id, "position": index,
-                "group_heading": note.group, "text": note.text, **_lines(note),
-            })
+            note_id = self.add(
+                "card_notes",
+                {
+                    "card_id": card_id,
+                    "document_id": document_id,
+                    "position": index,
+                    "group_heading": note.group,
+                    "text": note.text,
+                    **_lines(note),
+                },
+            )
             self.remember_mentions(note.mentions, "card_notes", note_id, document_id, card_id)
 
     def write_mechanic(self, mechanic, document_id: int, position: int) -> None:
-        mechanic_id = self.add("mechanics", {
-            "document_id": document_id, "position": position, "name": mechanic.name, "body": mechanic.body,
-            **_lines(mechanic),
-        })
-        self.add_all("mechanic_examples", (
-            {"mechanic_id": mechanic_id, "document_id": document_id, "position": index, "name": card.name,
-             "mana_cost": card.mana_cost, "type_line": card.type_line, "power": card.power,
-             "toughness": card.toughness, "rules_text": card.rules_text, **_lines(card)}
-            for index, card in enumerate(mechanic.examples, start=1)
-        ))
+        mechanic_id = self.add(
+            "mechanics",
+            {
+                "document_id": document_id,
+                "position": position,
+                "name": mechanic.name,
+                "body": mechanic.body,
+                **_lines(mechanic),
+            },
+        )
+        self.add_all(
+            "mechanic_examples",
+            (
+                {
+                    "mechanic_id": mechanic_id,
+                    "document_id": document_id,
+                    "position": index,
+                    "name": card.name,
+                    "mana_cost": card.mana_cost,
+                    "type_line": card.type_line,
+                    "power": card.power,
+                    "toughness": card.toughness,
+                    "rules_text": card.rules_text,
+                    **_lines(card),
+                }
+                for index, card in enumerate(mechanic.examples, start=1)
+            ),
+        )
         for index, ruling in enumerate(mechanic.rulings, start=1):
-            ruling_id = self.add("mechanic_rulings", {
-                "mechanic_id": mechanic_id, "document_id": document_id, "position": index,
-                "text": ruling.text, **_lines(ruling),
-            })
+            ruling_id = self.add(
+                "mechanic_rulings",
+                {
+                    "mechanic_id": mechanic_id,
+                    "document_id": document_id,
+                    "position": index,
+                    "text": ruling.text,
+                    **_lines(ruling),
+                },
+            )
             self.remember_mentions(ruling.mentions, "mechanic_rulings", ruling_id, document_id, None)
 
     def remember_mentions(self, names, table, row_id, document_id, card_id) -> None:
         for name in dict.fromkeys(names):
-            self.mentions.append({
-                "document_id": document_id, "source_table": table, "source_id": row_id,
-                "from_card_id": card_id, "card_name": name,
-            })
+            self.mentions.append(
+                {
+                    "document_id": document_id,
+                    "source_table": table,
+                    "source_id": row_id,
+                    "from_card_id": card_id,
+                    "card_name": name,
+                }
+            )
 
     def link(self) -> None:
         self.flush()

@@ -10,9 +10,9 @@ import re
 
 import sqlite_utils
 
-from ingest.numbers import ancestors, canonical, section_of
-from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-from ingest.references import COMPREHENSIVE, SELF, find_citations
+from rulebook.ingest.numbers import ancestors, canonical, section_of
+from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.ingest.references import COMPREHENSIVE, SELF, find_citations
 
 # (table, text columns, column naming the rule it belongs to, column naming the card)
 TEXT_ROWS = [
@@ -57,10 +57,12 @@ class RuleIndex:
 
 def comprehensive_document(db: sqlite_utils.Database) -> int | None:
     """The comprehensive rules that "official rule N" points at: the newest one loaded."""
-    rows = list(db.query(
-        "select id from documents where kind = ? order by coalesce(effective_date, '') desc, id limit 1",
-        [COMPREHENSIVE_RULES],
-    ))
+    rows = list(
+        db.query(
+            "select id from documents where kind = ? order by coalesce(effective_date, '') desc, id limit 1",
+            [COMPREHENSIVE_RULES],
+        )
+    )
     return rows[0]["id"] if rows else None
 
 
@@ -86,18 +88,28 @@ def link_references(db: sqlite_utils.Database) -> None:
     kinds = {row["id"]: row["kind"] for row in db.query("select id, kind from documents")}
     references = []
     for table, columns, rule_column, card_column in TEXT_ROWS:
-        extra = ", ".join(filter(None, [rule_column and f"{rule_column} as _rule", card_column and f"{card_column} as _card"]))
+        extra = ", ".join(
+            filter(None, [rule_column and f"{rule_column} as _rule", card_column and f"{card_column} as _card"])
+        )
         sql = f"select id, document_id, {', '.join(columns)}{', ' + extra if extra else ''} from {table}"
         for row in db.query(sql):
             text = "\n".join(row[column] or "" for column in columns)
             for citation, target_document in cited_documents(text, row["document_id"], kinds, official):
                 rule_id, how = index.resolve(target_document, citation.number)
-                references.append({
-                    "document_id": row["document_id"], "source_table": table, "source_id": row["id"],
-                    "from_rule_id": row.get("_rule"), "from_card_id": row.get("_card"),
-                    "cited_as": citation.number, "target": citation.target,
-                    "target_document_id": target_document, "rule_id": rule_id, "resolution": how,
-                })
+                references.append(
+                    {
+                        "document_id": row["document_id"],
+                        "source_table": table,
+                        "source_id": row["id"],
+                        "from_rule_id": row.get("_rule"),
+                        "from_card_id": row.get("_card"),
+                        "cited_as": citation.number,
+                        "target": citation.target,
+                        "target_document_id": target_document,
+                        "rule_id": rule_id,
+                        "resolution": how,
+                    }
+                )
     db["rule_references"].insert_all(references)
     for row in list(db.query("select id, quotes_rule from glossary where quotes_rule is not null")):
         rule_id, _ = index.resolve(official, row["quotes_rule"])
@@ -158,9 +170,15 @@ def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
                     if card_id == row["owner"] or key in seen:
                         continue
                     seen.add(key)
-                    mentions.append({
-                        "document_id": document_id, "source_table": table, "source_id": row["id"],
-                        "from_card_id": row["owner"], "card_name": match.group(1), "card_id": card_id,
-                        "how": "name",
-                    })
+                    mentions.append(
+                        {
+                            "document_id": document_id,
+                            "source_table": table,
+                            "source_id": row["id"],
+                            "from_card_id": row["owner"],
+                            "card_name": match.group(1),
+                            "card_id": card_id,
+                            "how": "name",
+                        }
+                    )
     db["card_mentions"].insert_all(mentions)

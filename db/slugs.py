@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES, DocumentInfo
+from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES, DocumentInfo
 
 _KIND_WORDS = {"treachery", "rules", "magic", "comprehensive", "comp", "compre", "cr", "mtg", "the", "gathering"}
 
@@ -28,7 +28,8 @@ def document_slug(info: DocumentInfo, file_stem: str) -> str:
     else:
         return slugify(file_stem)
     extra = [
-        word for word in _words(file_stem)
+        word
+        for word in _words(file_stem)
         if word not in _KIND_WORDS and word != version and not re.fullmatch(r"[\d.]+", word)
     ]
     return "-".join([base] + ([version] if version else []) + extra)

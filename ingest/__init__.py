@@ -26,14 +26,16 @@ def detect_kind(source: SourceText) -> str:
         return RELEASE_NOTES
     if numbered and "treachery" in head and ("identity" in head or "identities" in head):
         return TREACHERY_RULES
-    if numbered >= 3 and ("comprehensive rules" in head or re.match(r"^\s*100\.1\.", next((l for l in lines if l.strip()), ""))):
+    if numbered >= 3 and (
+        "comprehensive rules" in head or re.match(r"^\s*100\.1\.", next((line for line in lines if line.strip()), ""))
+    ):
         return COMPREHENSIVE_RULES
     if numbered >= 3:
         return COMPREHENSIVE_RULES
     raise SourceError(
         source.name,
         "cannot tell what kind of document this is: it is neither Treachery rules, the official "
-        "comprehensive rules (numbered rules like \"100.1.\") nor a set's release notes.",
+        'comprehensive rules (numbered rules like "100.1.") nor a set\'s release notes.',
     )
 
 

@@ -127,8 +127,8 @@ def strip_bullet(line: str) -> tuple[bool, str]:
     A hyphen needs a space after it, so a loyalty ability ("-2: Tap target creature.") is text.
     """
     match = _BULLET.match(line)
-    if match and line[match.end():].strip():
-        return True, line[match.end():].strip()
+    if match and line[match.end() :].strip():
+        return True, line[match.end() :].strip()
     return False, line.strip()
 
 

@@ -109,16 +109,18 @@ class _Reader:
         if first_rule is None:
             raise SourceError(
                 self.source.name,
-                "no numbered rule (like \"100.1. ...\") was found: is this the Comprehensive Rules?",
+                'no numbered rule (like "100.1. ...") was found: is this the Comprehensive Rules?',
             )
         contents = self._first(0, first_rule, lambda i: self._is_chapter(i, "Contents"))
-        intro = self._first(0, contents if contents is not None else first_rule,
-                            lambda i: self._is_chapter(i, "Introduction"))
+        intro = self._first(
+            0, contents if contents is not None else first_rule, lambda i: self._is_chapter(i, "Introduction")
+        )
         floor = intro + 1 if intro is not None else 0
         body = self._body_start(contents, floor, first_rule)
         glossary = self._first(body, total, lambda i: self._is_chapter(i, "Glossary"))
-        credits = self._first(glossary if glossary is not None else body, total,
-                              lambda i: self._is_chapter(i, "Credits"))
+        credits = self._first(
+            glossary if glossary is not None else body, total, lambda i: self._is_chapter(i, "Credits")
+        )
         body_end = next(i for i in (glossary, credits, total) if i is not None)
         glossary_end = credits if credits is not None else total
         front_end = next(i for i in (intro, contents, body) if i is not None)
@@ -199,9 +201,7 @@ class _Reader:
 
     def _read_paragraphs(self, start: int, stop: int, heading: str) -> None:
         for block in self._blocks(start, stop):
-            self.doc.passages.append(
-                Passage(heading=heading, text=self._joined(block), lines=[i + 1 for i in block])
-            )
+            self.doc.passages.append(Passage(heading=heading, text=self._joined(block), lines=[i + 1 for i in block]))
 
     # -- the body --------------------------------------------------------------------------
 
@@ -255,8 +255,7 @@ class _Reader:
             in_part = part is None or number // 100 == int(part.number)
             after = section is None or number > int(section.number)
             if in_part and after:
-                return Heading(level="section", number=match["number"], title=match["title"],
-                               lines=[line_no])
+                return Heading(level="section", number=match["number"], title=match["title"], lines=[line_no])
         return None
 
     def _rule(self, number: str, text: str, line_no: int, part: Heading | None, section: Heading | None) -> Rule:
@@ -338,9 +337,7 @@ class _Reader:
                     definition[-1] += " " + line
                 else:
                     definition.append(line)
-            self.doc.glossary.append(
-                GlossaryEntry(term=term, text="\n".join(definition), lines=[i + 1 for i in entry])
-            )
+            self.doc.glossary.append(GlossaryEntry(term=term, text="\n".join(definition), lines=[i + 1 for i in entry]))
 
     def _read_credits(self, start: int, stop: int) -> None:
         for index in range(start, stop):

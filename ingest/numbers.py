@@ -24,7 +24,7 @@ class RuleNumber:
     sub: str  # "c", "tr" or ""
 
     @classmethod
-    def parse(cls, number: str) -> "RuleNumber | None":
+    def parse(cls, number: str) -> RuleNumber | None:
         match = _PARTS.match(number.rstrip("."))
         if not match:
             return None

@@ -40,8 +40,8 @@ def find_citations(text: str, bare_target: str = SELF) -> list[Citation]:
     found = []
     for match in _CITATION.finditer(text or ""):
         number = match.group("number") or match.group("section") or match.group("section_plural")
-        before = text[max(0, match.start() - 40):match.start()]
-        after = text[match.end():match.end() + 30]
+        before = text[max(0, match.start() - 40) : match.start()]
+        after = text[match.end() : match.end() + 30]
         if _OURS_BEFORE.search(before):
             target = SELF
         elif _OFFICIAL_BEFORE.search(before) or _OFFICIAL_AFTER.search(after):

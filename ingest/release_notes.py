@@ -25,6 +25,7 @@ Every non-blank source line ends up in a record's ``lines`` or in ``parsed.skipp
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -210,7 +211,7 @@ def _parse_type(text: str) -> _Type | None:
     subtypes: list[str] = []
     dash = _DASH.match(rest)
     if dash:
-        words = rest[dash.end():].split()
+        words = rest[dash.end() :].split()
         k = 0
         while k < len(words):
             word = words[k]
@@ -228,7 +229,7 @@ def _parse_type(text: str) -> _Type | None:
     pt = _PT.match(rest)
     if pt:
         power, toughness, rest = pt[1], pt[2], pt[3]
-    if rest and not (rest[0].isupper() or rest[0] in "{(+−-–0123456789\"•"):
+    if rest and not (rest[0].isupper() or rest[0] in '{(+−-–0123456789"•'):
         return None  # "Creature spells you cast ..." is rules text, not a type line
     line = types + (" — " + " ".join(subtypes) if subtypes else "")
     return _Type(line, power, toughness, rest.strip())
@@ -490,7 +491,7 @@ class _CardBuild:
         if self.doors:
             name = " // ".join(door.name or "(unnamed door)" for door in self.doors)
             mana_cost = " // ".join(door.cost or "" for door in self.doors) if any(d.cost for d in self.doors) else None
-            parts = ["\n".join([f"{door.name or ''} {door.cost or ''}".strip()] + door.text) for door in self.doors]
+            parts = ["\n".join([f"{door.name or ''} {door.cost or ''}".strip(), *door.text]) for door in self.doors]
             if self.text:
                 parts.append("\n".join(self.text))
             rules_text = "\n//\n".join(parts)
@@ -952,7 +953,7 @@ class _Parser:
         if isinstance(choice, set):
             word = text.split()[0]
             if word in choice and not re.match(rf"{re.escape(word)}\s*[—–-]", text):
-                text = f"{word} — {text[len(word):].strip()}"
+                text = f"{word} — {text[len(word) :].strip()}"
         return f"• {text}"
 
     def is_mode(self, p: _Piece) -> bool:
@@ -983,7 +984,7 @@ class _Parser:
         if not card.current_text:
             return False
         paragraph = [self.pieces[i]]
-        for q in self.pieces[i + 1:]:
+        for q in self.pieces[i + 1 :]:
             if q.block != paragraph[0].block or q.first or q.bullet:
                 break
             paragraph.append(q)
@@ -996,7 +997,7 @@ class _Parser:
             return True
         if _ABILITY_START.match(text):
             return False
-        if any(_wraps(a.text, b.text) for a, b in zip(paragraph, paragraph[1:])):
+        if any(_wraps(a.text, b.text) for a, b in itertools.pairwise(paragraph)):
             return True  # a wrapped prose paragraph after a complete card
         if card.compact:
             return True  # the card text was one block; a new paragraph that is no ability is a ruling

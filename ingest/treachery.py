@@ -69,7 +69,7 @@ CHAPTERS = {
 
 
 def title_case(text: str) -> str:
-    """"9. CASUAL VARIANTS" -> "9. Casual Variants"; "(FAQ)" and mixed-case text stay as written."""
+    """ "9. CASUAL VARIANTS" -> "9. Casual Variants"; "(FAQ)" and mixed-case text stay as written."""
     if text != text.upper():
         return text
     words = []
@@ -211,9 +211,17 @@ class _TreacheryParser:
         if text == self.parsed.info.title and line.number not in self.parsed.info.lines:
             self.parsed.skip(line.number, text, "forum chrome")
             return True
-        if not self.parsed.info.title and not self.parsed.rules and self.chapter == "front" and _is_heading_like(text) \
-                and not _chapter_of(text) and not _RULE_LINE.match(text) and not _PART.match(text) \
-                and not _SECTION.match(text) and "treachery" in text.lower():
+        if (
+            not self.parsed.info.title
+            and not self.parsed.rules
+            and self.chapter == "front"
+            and _is_heading_like(text)
+            and not _chapter_of(text)
+            and not _RULE_LINE.match(text)
+            and not _PART.match(text)
+            and not _SECTION.match(text)
+            and "treachery" in text.lower()
+        ):
             self.parsed.info.title = text
             self.parsed.info.lines.append(line.number)
             return True
@@ -260,7 +268,9 @@ class _TreacheryParser:
         if part:
             self.part = f"{part['number']}. {title_case(part['title'].strip())}"
             self.section = None
-            self.parsed.headings.append(Heading("part", title_case(part["title"].strip()), part["number"], lines=[line.number]))
+            self.parsed.headings.append(
+                Heading("part", title_case(part["title"].strip()), part["number"], lines=[line.number])
+            )
             self.last = None
             return
         section = _SECTION.match(text)
@@ -443,7 +453,7 @@ class _TreacheryParser:
         if not self.parsed.rules:
             raise SourceError(
                 self.source.name,
-                "no numbered rules were found (like \"907.1. ...\"); the file looks truncated or is not Treachery rules.",
+                'no numbered rules were found (like "907.1. ..."); the file looks truncated or is not Treachery rules.',
             )
 
 
@@ -454,6 +464,8 @@ def parse(source: SourceText) -> ParsedDocument:
 
 def looks_like_treachery(lines: list[str]) -> bool:
     head = "\n".join(lines[:400]).lower()
-    return "treachery" in head and ("identity" in head or "identities" in head) and bool(
-        re.search(rf"(?m)^\s*{NUMBER}\.?\s", "\n".join(lines))
+    return (
+        "treachery" in head
+        and ("identity" in head or "identities" in head)
+        and bool(re.search(rf"(?m)^\s*{NUMBER}\.?\s", "\n".join(lines)))
     )

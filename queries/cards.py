@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
-from db.links import MENTIONING_ROWS
+from rulebook.db.links import MENTIONING_ROWS
+from rulebook.urls import card_url, row_url
 
 from .rules import cited_rules, documents_in_preference_order
-from .urls import card_url, row_url
 
 
 @dataclass
@@ -29,11 +29,13 @@ class CardLookup:
 def find_card(db: sqlite_utils.Database, name: str, document_slug: str | None = None) -> CardLookup:
     """The card called ``name`` (or one half of it): in ``document_slug``, else the newest document."""
     name = name.strip()
-    rows = list(db.query(
-        """select * from cards where name = :name collate nocase
+    rows = list(
+        db.query(
+            """select * from cards where name = :name collate nocase
            or name like :name || ' // %' or name like '% // ' || :name""",
-        {"name": name},
-    ))
+            {"name": name},
+        )
+    )
     order = {doc["id"]: (rank, doc["slug"]) for rank, doc in enumerate(documents_in_preference_order(db))}
     rows.sort(key=lambda row: order[row["document_id"]][0])
     chosen = [row for row in rows if order[row["document_id"]][1] == document_slug] if document_slug else rows
@@ -45,13 +47,18 @@ def find_card(db: sqlite_utils.Database, name: str, document_slug: str | None = 
         suggestions = list(dict.fromkeys(containing + [by_lower[match] for match in close]))[:8]
         return CardLookup(None, document_slug, others=_listed(rows, order), suggestions=suggestions)
     card = chosen[0]
-    return CardLookup(card, order[card["document_id"]][1], others=_listed([row for row in rows if row is not card], order))
+    return CardLookup(
+        card, order[card["document_id"]][1], others=_listed([row for row in rows if row is not card], order)
+    )
 
 
 def _listed(rows: list[dict], order: dict) -> list[dict]:
     return [
-        {"name": row["name"], "document": order[row["document_id"]][1],
-         "url": card_url(row["name"], order[row["document_id"]][1])}
+        {
+            "name": row["name"],
+            "document": order[row["document_id"]][1],
+            "url": card_url(row["name"], order[row["document_id"]][1]),
+        }
         for row in rows
     ]
 
@@ -77,16 +84,27 @@ def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
         {"id": card_id},
     ):
         table = row["source_table"]
-        source = next(db.query(
-            f"select t.id, t.document_id, t.{_TEXT_COLUMN[table]} as text, {_OWNER_SQL[table]} as owner from {table} t where t.id = ?",
-            [row["source_id"]],
-        ))
-        owner_url = card_url(source["owner"], row["document"]) if table == "card_notes" else row_url(table, source["id"])
-        found.append({
-            "source_table": table, "id": source["id"], "document_id": source["document_id"],
-            "document": row["document"], "owner": source["owner"], "owner_url": owner_url,
-            "named_as": row["card_name"], "text": source["text"],
-        })
+        source = next(
+            db.query(
+                f"select t.id, t.document_id, t.{_TEXT_COLUMN[table]} as text, {_OWNER_SQL[table]} as owner from {table} t where t.id = ?",
+                [row["source_id"]],
+            )
+        )
+        owner_url = (
+            card_url(source["owner"], row["document"]) if table == "card_notes" else row_url(table, source["id"])
+        )
+        found.append(
+            {
+                "source_table": table,
+                "id": source["id"],
+                "document_id": source["document_id"],
+                "document": row["document"],
+                "owner": source["owner"],
+                "owner_url": owner_url,
+                "named_as": row["card_name"],
+                "text": source["text"],
+            }
+        )
     return found
 
 
@@ -95,8 +113,11 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
     card = dict(next(db.query("select * from cards where id = ?", [card_id])))
     document = dict(next(db.query("select * from documents where id = ?", [card["document_id"]])))
     mentions = [
-        {"named_as": row["card_name"], "card": row["card"],
-         "url": card_url(row["card"], row["document"]) if row["card"] else None}
+        {
+            "named_as": row["card_name"],
+            "card": row["card"],
+            "url": card_url(row["card"], row["document"]) if row["card"] else None,
+        }
         for row in db.query(
             """select m.card_name, c.name as card, d.slug as document from card_mentions m
                left join cards c on c.id = m.card_id left join documents d on d.id = c.document_id
@@ -109,7 +130,9 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
         "card": card,
         "url": card_url(card["name"], document["slug"]),
         "json_url": card_url(card["name"], document["slug"], ".json"),
-        "notes": [dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])],
+        "notes": [
+            dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])
+        ],
         "references": cited_rules(db, "r.from_card_id = :id", {"id": card_id}),
         "mentions": mentions,
         "mentioned_by": _mentioned_by(db, card_id),
@@ -131,7 +154,9 @@ def card_page_data(db: sqlite_utils.Database, name: str, document_slug: str | No
         return {"kind": "card", "others": found.others, **card_details(db, found.card["id"])}
     if found.others:
         error = f"{name} is not in {document_slug}; it is in another document."
-        suggestions = [{"label": f"{other['name']} in {other['document']}", "url": other["url"]} for other in found.others]
+        suggestions = [
+            {"label": f"{other['name']} in {other['document']}", "url": other["url"]} for other in found.others
+        ]
     else:
         error = f"There is no card called {name!r}." + (" Did you mean one of these?" if found.suggestions else "")
         suggestions = [{"label": close, "url": card_url(close)} for close in found.suggestions]

@@ -10,10 +10,10 @@ from urllib.parse import urlencode
 
 import sqlite_utils
 
-from ingest.records import RELEASE_NOTES, TREACHERY_RULES
+from rulebook.ingest.records import RELEASE_NOTES, TREACHERY_RULES
+from rulebook.urls import DATABASE, row_url, rule_url
 
 from .rules import document_sections, documents_in_preference_order, section_heading
-from .urls import DATABASE, row_url, rule_url
 
 
 def _count(db: sqlite_utils.Database, table: str, document_id: int) -> int:
@@ -24,16 +24,22 @@ def contents(db: sqlite_utils.Database) -> dict:
     documents = []
     for doc in documents_in_preference_order(db):
         entry = {key: doc[key] for key in ("slug", "title", "kind", "version", "effective_date", "source_file")}
-        entry.update(rules=_count(db, "rules", doc["id"]), cards=_count(db, "cards", doc["id"]),
-                     url=row_url("documents", doc["id"]))
+        entry.update(
+            rules=_count(db, "rules", doc["id"]),
+            cards=_count(db, "cards", doc["id"]),
+            url=row_url("documents", doc["id"]),
+        )
         if doc["kind"] == TREACHERY_RULES:
             entry["sections"] = [
                 {**section_heading(db, doc["id"], number), "url": rule_url(doc["slug"], number)}
                 for number in document_sections(db, doc["id"])
             ]
             entry["roles"] = [
-                {"role": row["role"], "cards": row["n"],
-                 "url": f"/{DATABASE}/identity_cards_of_role?" + urlencode({"role": row["role"]})}
+                {
+                    "role": row["role"],
+                    "cards": row["n"],
+                    "url": f"/{DATABASE}/identity_cards_of_role?" + urlencode({"role": row["role"]}),
+                }
                 for row in db.query(
                     "select role, count(*) as n from cards where document_id = ? and role is not null group by role order by min(position)",
                     [doc["id"]],
@@ -41,8 +47,11 @@ def contents(db: sqlite_utils.Database) -> dict:
             ]
         if doc["kind"] == RELEASE_NOTES:
             entry["card_sections"] = [
-                {"section": row["section"], "cards": row["n"],
-                 "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], "section": row["section"]})}
+                {
+                    "section": row["section"],
+                    "cards": row["n"],
+                    "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], "section": row["section"]}),
+                }
                 for row in db.query(
                     "select section, count(*) as n from cards where document_id = ? group by section order by min(position)",
                     [doc["id"]],
@@ -50,7 +59,9 @@ def contents(db: sqlite_utils.Database) -> dict:
             ]
             entry["mechanics"] = [
                 {"name": row["name"], "url": row_url("mechanics", row["id"])}
-                for row in db.query("select id, name from mechanics where document_id = ? order by position", [doc["id"]])
+                for row in db.query(
+                    "select id, name from mechanics where document_id = ? order by position", [doc["id"]]
+                )
             ]
         documents.append(entry)
     return {"documents": documents}

@@ -12,10 +12,9 @@ from urllib.parse import quote
 
 import sqlite_utils
 
-from ingest.numbers import canonical, looks_like_number, section_of
-from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-
-from .urls import card_url, row_url, rule_url
+from rulebook.ingest.numbers import canonical, looks_like_number, section_of
+from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.urls import card_url, row_url, rule_url
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
 
@@ -45,7 +44,9 @@ class RuleLookup:
     suggestions: list[str] = field(default_factory=list)  # close numbers when nothing matched
 
 
-def find_rule(db: sqlite_utils.Database, number: str, document_slug: str | None = None, suggest: bool = True) -> RuleLookup:
+def find_rule(
+    db: sqlite_utils.Database, number: str, document_slug: str | None = None, suggest: bool = True
+) -> RuleLookup:
     """The rule ``number`` in ``document_slug`` (else the preferred document that has it).
 
     When nothing matches and ``suggest`` is set, close numbers are suggested (a few ms: skip it
@@ -56,9 +57,9 @@ def find_rule(db: sqlite_utils.Database, number: str, document_slug: str | None 
     if document_slug:
         documents = [doc for doc in documents if doc["slug"] == document_slug]
         if not documents:
-            return RuleLookup(None, document_slug, suggestions=[
-                doc["slug"] for doc in documents_in_preference_order(db)
-            ])
+            return RuleLookup(
+                None, document_slug, suggestions=[doc["slug"] for doc in documents_in_preference_order(db)]
+            )
     matches = []
     for doc in documents:
         row = next(db.query("select * from rules where document_id = ? and canonical = ?", [doc["id"], wanted]), None)
@@ -66,15 +67,24 @@ def find_rule(db: sqlite_utils.Database, number: str, document_slug: str | None 
             matches.append((doc, row))
     if matches:
         (doc, row), others = matches[0], matches[1:]
-        return RuleLookup(row, doc["slug"], [
-            {"document": other_doc["slug"], "number": other_row["number"]} for other_doc, other_row in others
-        ])
+        return RuleLookup(
+            row,
+            doc["slug"],
+            [{"document": other_doc["slug"], "number": other_row["number"]} for other_doc, other_row in others],
+        )
     if not suggest:
         return RuleLookup(None, document_slug)
     ids = [doc["id"] for doc in documents]
-    known = [r["canonical"] for r in db.query(
-        f"select distinct canonical from rules where document_id in ({','.join('?' * len(ids))})", ids
-    )] if ids else []
+    known = (
+        [
+            r["canonical"]
+            for r in db.query(
+                f"select distinct canonical from rules where document_id in ({','.join('?' * len(ids))})", ids
+            )
+        ]
+        if ids
+        else []
+    )
     close = difflib.get_close_matches(wanted, known, n=5, cutoff=0.6)
     numbers = {r["canonical"]: r["number"] for r in db.query("select canonical, number from rules")}
     return RuleLookup(None, document_slug, suggestions=[numbers[c] for c in close])
@@ -83,23 +93,56 @@ def find_rule(db: sqlite_utils.Database, number: str, document_slug: str | None 
 def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
     """A short description of the row that cites a rule: what it is, where it is, a link."""
     if table in ("rules", "rule_paragraphs"):
-        sql = ("select rules.number, documents.slug from rules join documents on documents.id = rules.document_id "
-               "where rules.id = " + ("?" if table == "rules" else "(select rule_id from rule_paragraphs where id = ?)"))
+        sql = (
+            "select rules.number, documents.slug from rules join documents on documents.id = rules.document_id "
+            "where rules.id = " + ("?" if table == "rules" else "(select rule_id from rule_paragraphs where id = ?)")
+        )
         row = next(db.query(sql, [row_id]), None)
         kind = "rule" if table == "rules" else "rule note"
-        return {"kind": kind, "document": row["slug"], "label": row["number"], "number": row["number"],
-                "url": rule_url(row["slug"], row["number"])} if row else {}
+        return (
+            {
+                "kind": kind,
+                "document": row["slug"],
+                "label": row["number"],
+                "number": row["number"],
+                "url": rule_url(row["slug"], row["number"]),
+            }
+            if row
+            else {}
+        )
     if table in ("card_notes", "cards"):
-        sql = ("select cards.name, documents.slug from cards join documents on documents.id = cards.document_id where cards.id = "
-               + ("?" if table == "cards" else "(select card_id from card_notes where id = ?)"))
+        sql = (
+            "select cards.name, documents.slug from cards join documents on documents.id = cards.document_id where cards.id = "
+            + ("?" if table == "cards" else "(select card_id from card_notes where id = ?)")
+        )
         row = next(db.query(sql, [row_id]))
-        return {"kind": "card note" if table == "card_notes" else "card", "document": row["slug"],
-                "label": row["name"], "card": row["name"], "url": card_url(row["name"], row["slug"])}
-    labels = {"faq": "question", "glossary": "term", "mechanics": "name", "passages": "heading", "mechanic_rulings": "id"}
+        return {
+            "kind": "card note" if table == "card_notes" else "card",
+            "document": row["slug"],
+            "label": row["name"],
+            "card": row["name"],
+            "url": card_url(row["name"], row["slug"]),
+        }
+    labels = {
+        "faq": "question",
+        "glossary": "term",
+        "mechanics": "name",
+        "passages": "heading",
+        "mechanic_rulings": "id",
+    }
     kinds = {"faq": "FAQ", "mechanic_rulings": "mechanic ruling"}
-    row = next(db.query(f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?", [row_id]))
-    return {"kind": kinds.get(table, table.rstrip("s").replace("_", " ")), "document": row["slug"],
-            "label": str(row["label"] or ""), "url": row_url(table, row_id)}
+    row = next(
+        db.query(
+            f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",
+            [row_id],
+        )
+    )
+    return {
+        "kind": kinds.get(table, table.rstrip("s").replace("_", " ")),
+        "document": row["slug"],
+        "label": str(row["label"] or ""),
+        "url": row_url(table, row_id),
+    }
 
 
 def _cited_by(db: sqlite_utils.Database, where: str, params: list) -> list[dict]:
@@ -117,7 +160,12 @@ def cited_rules(db: sqlite_utils.Database, where: str, params: dict) -> list[dic
     """The rule references matching ``where`` (on ``rule_references r``), with a link to each
     resolved one; an unresolved number has no page to link to."""
     return [
-        {**dict(row), "url": rule_url(row["document"], row["number"] or row["cited_as"]) if row["resolution"] != "unresolved" else None}
+        {
+            **dict(row),
+            "url": rule_url(row["document"], row["number"] or row["cited_as"])
+            if row["resolution"] != "unresolved"
+            else None,
+        }
         for row in db.query(
             f"""select r.cited_as, r.target, r.resolution, d.slug as document, t.number
                 from rule_references r left join documents d on d.id = r.target_document_id
@@ -134,15 +182,22 @@ def _with_url(row, document_slug: str) -> dict | None:
 
 def section_heading(db: sqlite_utils.Database, document_id: int, section: str) -> dict:
     """The section as a breadcrumb step: "907. Treachery" from its heading, or from its rules."""
-    heading = next(db.query(
-        "select title from headings where document_id = ? and level = 'section' and number = ?", [document_id, section]
-    ), None)
+    heading = next(
+        db.query(
+            "select title from headings where document_id = ? and level = 'section' and number = ?",
+            [document_id, section],
+        ),
+        None,
+    )
     if heading:
         return {"number": section, "title": heading["title"]}
-    named = next(db.query(
-        "select section from rules where document_id = ? and canonical like ? and section is not null limit 1",
-        [document_id, f"{section}.%"],
-    ), None)
+    named = next(
+        db.query(
+            "select section from rules where document_id = ? and canonical like ? and section is not null limit 1",
+            [document_id, f"{section}.%"],
+        ),
+        None,
+    )
     title = named["section"].partition(". ")[2] if named else None
     return {"number": section, "title": title or None}
 
@@ -156,20 +211,29 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
     parent_id = rule["parent_id"]
     while parent_id:
         parent = next(db.query("select id, number, title, parent_id from rules where id = ?", [parent_id]))
-        breadcrumb.insert(0, {"number": parent["number"], "title": parent["title"], "url": rule_url(slug, parent["number"])})
+        breadcrumb.insert(
+            0, {"number": parent["number"], "title": parent["title"], "url": rule_url(slug, parent["number"])}
+        )
         parent_id = parent["parent_id"]
     section = section_heading(db, document["id"], section_of(rule["number"]))
     breadcrumb.insert(0, {**section, "url": rule_url(slug, section["number"])})
 
     def neighbour(direction: str) -> dict | None:
         op, order = (">", "asc") if direction == "next" else ("<", "desc")
-        return _with_url(next(db.query(
-            f"select number, title from rules where document_id = ? and position {op} ? order by position {order} limit 1",
-            [rule["document_id"], rule["position"]],
-        ), None), slug)
+        return _with_url(
+            next(
+                db.query(
+                    f"select number, title from rules where document_id = ? and position {op} ? order by position {order} limit 1",
+                    [rule["document_id"], rule["position"]],
+                ),
+                None,
+            ),
+            slug,
+        )
 
     other_versions = [
-        {**dict(row), "url": rule_url(row["document"], row["number"])} for row in db.query(
+        {**dict(row), "url": rule_url(row["document"], row["number"])}
+        for row in db.query(
             """select d.slug as document, d.version, d.effective_date, r.number, r.text, r.title
                from rules r join documents d on d.id = r.document_id
                where r.canonical = ? and d.kind = ? and d.id != ? order by d.effective_date desc, d.id""",
@@ -181,13 +245,20 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
         "rule": dict(rule),
         "url": rule_url(slug, rule["number"]),
         "breadcrumb": breadcrumb,
-        "paragraphs": [dict(row) for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])],
-        "subrules": [_with_url(row, slug) for row in db.query("select * from rules where parent_id = ? order by position", [rule_id])],
+        "paragraphs": [
+            dict(row)
+            for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])
+        ],
+        "subrules": [
+            _with_url(row, slug)
+            for row in db.query("select * from rules where parent_id = ? order by position", [rule_id])
+        ],
         "previous": neighbour("previous"),
         "next": neighbour("next"),
         "cited_by": _cited_by(db, "rule_id = ?", [rule_id]),
         "cites": cited_rules(
-            db, "(r.source_table = 'rules' and r.source_id = :id) or (r.source_table = 'rule_paragraphs' and r.from_rule_id = :id)",
+            db,
+            "(r.source_table = 'rules' and r.source_id = :id) or (r.source_table = 'rule_paragraphs' and r.from_rule_id = :id)",
             {"id": rule_id},
         ),
         "other_versions": other_versions,
@@ -196,12 +267,15 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
 
 def document_sections(db: sqlite_utils.Database, document_id: int) -> list[str]:
     """The document's three-digit sections, in the order its rules come."""
-    return [row["section"] for row in db.query(
-        """select section from (
+    return [
+        row["section"]
+        for row in db.query(
+            """select section from (
                select substr(canonical, 1, 3) as section, min(position) as first from rules
                where document_id = ? group by 1) order by first""",
-        [document_id],
-    )]
+            [document_id],
+        )
+    ]
 
 
 def section_details(db: sqlite_utils.Database, document_id: int, section: str) -> dict:
@@ -221,17 +295,26 @@ def section_details(db: sqlite_utils.Database, document_id: int, section: str) -
         "document": dict(document),
         "section": section_heading(db, document_id, section),
         "url": rule_url(slug, section),
-        "rules": [_with_url(row, slug) for row in db.query(
-            "select * from rules where document_id = ? and canonical like ? order by position", [document_id, f"{section}.%"]
-        )],
+        "rules": [
+            _with_url(row, slug)
+            for row in db.query(
+                "select * from rules where document_id = ? and canonical like ? order by position",
+                [document_id, f"{section}.%"],
+            )
+        ],
         "previous": neighbour(-1),
         "next": neighbour(1),
         "cited_by": _cited_by(
             db, "target_document_id = ? and resolution = 'section' and cited_as = ?", [document_id, section]
         ),
         "other_versions": [
-            {"document": row["slug"], "version": row["version"], "effective_date": row["effective_date"],
-             "number": section, "url": rule_url(row["slug"], section)}
+            {
+                "document": row["slug"],
+                "version": row["version"],
+                "effective_date": row["effective_date"],
+                "number": section,
+                "url": rule_url(row["slug"], section),
+            }
             for row in db.query(
                 """select distinct d.slug, d.version, d.effective_date from rules r join documents d on d.id = r.document_id
                    where d.kind = ? and d.id != ? and r.canonical like ? order by d.effective_date desc, d.id""",
@@ -256,13 +339,20 @@ class RulePage:
 
 
 def _has_section(db: sqlite_utils.Database, document_id: int, section: str) -> bool:
-    return bool(next(db.query(
-        "select 1 from rules where document_id = ? and canonical like ? limit 1", [document_id, f"{section}.%"]
-    ), None))
+    return bool(
+        next(
+            db.query(
+                "select 1 from rules where document_id = ? and canonical like ? limit 1", [document_id, f"{section}.%"]
+            ),
+            None,
+        )
+    )
 
 
 def _rule_id(db: sqlite_utils.Database, document_id: int, number: str) -> dict | None:
-    return next(db.query("select id, number from rules where document_id = ? and canonical = ?", [document_id, number]), None)
+    return next(
+        db.query("select id, number from rules where document_id = ? and canonical = ?", [document_id, number]), None
+    )
 
 
 def _parent_of_canonical(wanted: str) -> str | None:
@@ -279,8 +369,13 @@ def locate_rule_page(db: sqlite_utils.Database, number: str, document_slug: str 
     """
     found = find_rule(db, number, document_slug, suggest=False)
     if found.rule:
-        return RulePage("rule", found.document_slug, rule_id=found.rule["id"], document_id=found.rule["document_id"],
-                        candidates=found.candidates)
+        return RulePage(
+            "rule",
+            found.document_slug,
+            rule_id=found.rule["id"],
+            document_id=found.rule["document_id"],
+            candidates=found.candidates,
+        )
     documents = documents_in_preference_order(db)
     if document_slug:
         documents = [doc for doc in documents if doc["slug"] == document_slug]
@@ -291,9 +386,13 @@ def locate_rule_page(db: sqlite_utils.Database, number: str, document_slug: str 
     if re.fullmatch(r"\d{3}", wanted):
         having = [doc for doc in documents if _has_section(db, doc["id"], wanted)]
         if having:
-            return RulePage("section", having[0]["slug"], section=wanted, document_id=having[0]["id"], candidates=[
-                {"document": doc["slug"], "number": wanted} for doc in having[1:]
-            ])
+            return RulePage(
+                "section",
+                having[0]["slug"],
+                section=wanted,
+                document_id=having[0]["id"],
+                candidates=[{"document": doc["slug"], "number": wanted} for doc in having[1:]],
+            )
     parent = _parent_of_canonical(wanted)
     for doc in documents if parent else []:
         row = _rule_id(db, doc["id"], parent)
@@ -301,9 +400,14 @@ def locate_rule_page(db: sqlite_utils.Database, number: str, document_slug: str 
             notice = f"Rule {asked} is not in {doc['slug']}; this is {row['number']}, the nearest rule above it."
             return RulePage("rule", doc["slug"], rule_id=row["id"], document_id=doc["id"], notice=notice)
     elsewhere = locate_rule_page(db, number) if document_slug else None
-    candidates = ([{"document": elsewhere.document_slug, "number": asked}] + elsewhere.candidates
-                  if elsewhere and elsewhere.kind != "missing" else [])
-    return RulePage("missing", document_slug, candidates=candidates, suggestions=find_rule(db, number, document_slug).suggestions)
+    candidates = (
+        [{"document": elsewhere.document_slug, "number": asked}, *elsewhere.candidates]
+        if elsewhere and elsewhere.kind != "missing"
+        else []
+    )
+    return RulePage(
+        "missing", document_slug, candidates=candidates, suggestions=find_rule(db, number, document_slug).suggestions
+    )
 
 
 def _linked(candidates: list[dict]) -> list[dict]:
@@ -315,8 +419,16 @@ def rule_page_data(db: sqlite_utils.Database, number: str, document_slug: str | 
     page = locate_rule_page(db, number, document_slug)
     if page.kind == "missing":
         return _missing_rule(db, page, number.strip(), document_slug)
-    details = rule_details(db, page.rule_id) if page.kind == "rule" else section_details(db, page.document_id, page.section)
-    return {"kind": page.kind, "asked": number.strip(), "notice": page.notice, "candidates": _linked(page.candidates), **details}
+    details = (
+        rule_details(db, page.rule_id) if page.kind == "rule" else section_details(db, page.document_id, page.section)
+    )
+    return {
+        "kind": page.kind,
+        "asked": number.strip(),
+        "notice": page.notice,
+        "candidates": _linked(page.candidates),
+        **details,
+    }
 
 
 def _missing_rule(db: sqlite_utils.Database, page: RulePage, number: str, document_slug: str | None) -> dict:

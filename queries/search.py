@@ -43,6 +43,7 @@ The response, a public contract (/search.json returns it as is)::
 from __future__ import annotations
 
 import copy
+import itertools
 import math
 import re
 import threading
@@ -59,11 +60,11 @@ from whoosh.scoring import BM25F
 from whoosh.searching import Hit
 from whoosh.spelling import ListCorrector
 
-from ingest.numbers import NUMBER, canonical
+from rulebook.ingest.numbers import NUMBER, canonical
+from rulebook.urls import card_url
 
 from .rules import as_rule_number, find_rule
 from .search_index import STEMMED_WORDS, WORDS, fold, open_search_index, read_vocabulary, stem_word, word_spans
-from .urls import card_url
 
 KINDS = ("rule", "card", "card_note", "faq", "glossary", "mechanic")
 
@@ -131,8 +132,11 @@ def search(
         return {**response, "message": problem}
     index = _open(Path(index_dir))
     if index is None:
-        return {**response, "message": "Search is not available: the search index is missing or unreadable. "
-                                       "Run `rulebook build` to create it."}
+        return {
+            **response,
+            "message": "Search is not available: the search index is missing or unreadable. "
+            "Run `rulebook build` to create it.",
+        }
     # A lone surrogate (half an emoji from a broken form) cannot become a whoosh term.
     searched = text[:MAX_QUERY_CHARACTERS].encode("utf-8", "replace").decode("utf-8")
     with index.lock:
@@ -150,7 +154,7 @@ def _filter_problem(db: sqlite_utils.Database, kind: str | None, document: str |
     return None
 
 
-def _open(index_dir: Path) -> "_SearchIndex | None":
+def _open(index_dir: Path) -> _SearchIndex | None:
     """The open index for this folder, reopened only when a rebuild swapped a new one in."""
     try:
         path = index_dir.resolve()
@@ -161,7 +165,7 @@ def _open(index_dir: Path) -> "_SearchIndex | None":
 
 
 @lru_cache(maxsize=4)
-def _open_cached(path: str, inode: int, modified: int) -> "_SearchIndex | None":
+def _open_cached(path: str, inode: int, modified: int) -> _SearchIndex | None:
     try:
         return _SearchIndex(Path(path))
     except (OSError, ValueError, EOFError, whoosh_index.IndexError):
@@ -228,8 +232,12 @@ class _SearchIndex:
         results = _first_then_rest(first, self.ranked(words, kind, document, limit), limit)
         if not results and limit and not messages:
             messages.append(_nothing_found(text, words, stop_words))
-        return {"corrected_query": corrected, "message": " ".join(messages) or None, "redirect": redirect,
-                "results": results}
+        return {
+            "corrected_query": corrected,
+            "message": " ".join(messages) or None,
+            "redirect": redirect,
+            "results": results,
+        }
 
     # -- understanding the query --------------------------------------------------------
 
@@ -302,8 +310,11 @@ class _SearchIndex:
         """The card whose exact name (any case, accents optional) is the query, current version first."""
         if kind not in (None, "card"):
             return None, []
-        cards = [entry for entry in self.searcher.documents(name_key=fold(text))
-                 if document in (None, entry["result"]["document"])]
+        cards = [
+            entry
+            for entry in self.searcher.documents(name_key=fold(text))
+            if document in (None, entry["result"]["document"])
+        ]
         if not cards:
             return None, []
         cards.sort(key=lambda entry: entry["superseded"])
@@ -329,18 +340,22 @@ class _SearchIndex:
         complete = self.searcher.search(And(word_queries), limit=CANDIDATES, filter=restrict)
         candidates = [_Candidate(hit, True, self.adjusted(hit, 1.0, keep_old), every_stem) for hit in complete]
         if len(candidates) < limit and len(searched) > 1:
-            partial = self.searcher.search(self.some_words(word_queries), limit=CANDIDATES, filter=restrict,
-                                           mask=set(complete.docs()), terms=True)
+            partial = self.searcher.search(
+                self.some_words(word_queries), limit=CANDIDATES, filter=restrict, mask=set(complete.docs()), terms=True
+            )
             for hit in partial:
                 matched = {term.decode("utf-8") for _, term in hit.matched_terms()}
                 share = sum(1 for word in searched if matched.intersection(word.stems)) / len(searched)
                 candidates.append(_Candidate(hit, False, self.adjusted(hit, share, keep_old), matched))
         candidates.sort(key=_Candidate.rank, reverse=True)
         # The same window whatever the limit, so a short page is the top of a long one.
-        best = _with_phrase_bonus(candidates[:max(limit, PHRASE_WINDOW)], searched)
+        best = _with_phrase_bonus(candidates[: max(limit, PHRASE_WINDOW)], searched)
         return [
-            {**candidate.hit["result"], "snippet": snippet(candidate.hit["body"], every_stem),
-             "score": round(candidate.score, 3)}
+            {
+                **candidate.hit["result"],
+                "snippet": snippet(candidate.hit["body"], every_stem),
+                "score": round(candidate.score, 3),
+            }
             for candidate in sorted(best, key=_Candidate.rank, reverse=True)[:limit]
         ]
 
@@ -364,7 +379,9 @@ class _SearchIndex:
         """The word in any field that has it, weighted by what the field says about the entry."""
         alternatives = [
             Term(name, stem, boost=boost)
-            for stem in word.stems for name, boost in FIELD_BOOSTS.items() if (name, stem) in self.reader
+            for stem in word.stems
+            for name, boost in FIELD_BOOSTS.items()
+            if (name, stem) in self.reader
         ]
         if word.number:
             alternatives.append(Term("number", word.number, boost=NUMBER_BOOST))
@@ -399,14 +416,17 @@ class _Candidate:
 def _with_phrase_bonus(candidates: list[_Candidate], searched: list[_Word]) -> list[_Candidate]:
     """Raise entries that have two words side by side as typed ("starting player", not
     "player's starting"): only those with both words can, so only those are read again."""
-    pairs = {(first.stems[0], second.stems[0]) for first, second in zip(searched, searched[1:])
-             if first.stems and second.stems}
+    pairs = {
+        (first.stems[0], second.stems[0])
+        for first, second in itertools.pairwise(searched)
+        if first.stems and second.stems
+    }
     for candidate in candidates:
         possible = {pair for pair in pairs if candidate.matched.issuperset(pair)}
         if possible:
             text = f"{candidate.hit['result']['title']}\n{candidate.hit['body']}"
             stems = [token.text for token in STEMMED_WORDS(text)]
-            found = len(possible.intersection(zip(stems, stems[1:])))
+            found = len(possible.intersection(itertools.pairwise(stems)))
             candidate.score *= 1 + PHRASE_BONUS * found / len(pairs)
     return candidates
 
@@ -421,7 +441,7 @@ def _translated(words: list[_Word]) -> list[_Word]:
     translated, position = [], 0
     while position < len(words):
         for phrase, rules_words in JUDGE_PHRASES.items():
-            typed = tuple(word.typed for word in words[position:position + len(phrase)])
+            typed = tuple(word.typed for word in words[position : position + len(phrase)])
             if typed == phrase:
                 start, end = words[position].start, words[position + len(phrase) - 1].end
                 translated.extend(_Word(start, end, word) for word in rules_words)
@@ -436,7 +456,7 @@ def _translated(words: list[_Word]) -> list[_Word]:
 def _corrected(text: str, corrections: list[_Word]) -> str:
     """The query as typed with each misspelled word replaced by its correction."""
     for word in sorted(corrections, key=lambda word: word.start, reverse=True):
-        text = text[:word.start] + word.correction + text[word.end:]
+        text = text[: word.start] + word.correction + text[word.end :]
     return " ".join(text.split())
 
 
@@ -469,8 +489,9 @@ def _nothing_found(text: str, words: list[_Word], stop_words: list[str]) -> str:
         return f"Nothing in the rules uses {listed}. Try other words, a rule number (907.8b) or a card name."
     if stop_words:
         listed = " and ".join(f'"{word}"' for word in list(dict.fromkeys(stop_words))[:2])
-        return (f"Words like {listed} are too common to search for: add a keyword, "
-                "a rule number (907.8b) or a card name.")
+        return (
+            f"Words like {listed} are too common to search for: add a keyword, a rule number (907.8b) or a card name."
+        )
     if words:
         return f'Nothing of that kind or in that document matches "{_shortened(text)}": try without the filter.'
     if text.strip():
@@ -499,15 +520,20 @@ def snippet(body: str, terms: set[str]) -> str:
     matches = [(start, end) for start, end, form in word_spans(body) if form in terms]
     start = 0
     if matches:
-        best = max(matches, key=lambda match: sum(1 for other in matches
-                                                   if match[0] <= other[0] < match[0] + SNIPPET_CHARACTERS))
+        best = max(
+            matches,
+            key=lambda match: sum(1 for other in matches if match[0] <= other[0] < match[0] + SNIPPET_CHARACTERS),
+        )
         start = _word_start(body, max(0, best[0] - SNIPPET_LEAD))
     end = min(len(body), start + SNIPPET_CHARACTERS)
     end = _word_end(body, end)
     pieces, position = [], start
     for match_start, match_end in matches:
         if start <= match_start and match_end <= end:
-            pieces += [escape(body[position:match_start]), Markup("<mark>{}</mark>").format(body[match_start:match_end])]
+            pieces += [
+                escape(body[position:match_start]),
+                Markup("<mark>{}</mark>").format(body[match_start:match_end]),
+            ]
             position = match_end
     pieces.append(escape(body[position:end]))
     return ("…" if start else "") + str(Markup("").join(pieces)).strip() + ("…" if end < len(body) else "")

@@ -23,9 +23,9 @@ import os
 import re
 import shutil
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
 
 import sqlite_utils
 from whoosh import index
@@ -35,9 +35,8 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
-from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-
-from .urls import card_url, row_url, rule_url
+from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.urls import card_url, row_url, rule_url
 
 # accent_map folds é to e and ø to o, but leaves ligatures alone: Æ would stay æ and
 # "Aetherist" would never find The Ætherist.
@@ -46,9 +45,53 @@ FOLDING = {**accent_map, ord("æ"): "ae", ord("œ"): "oe", ord("ß"): "ss", ord(
 # Question words carry no meaning in "who goes first in treachery"; dropping them keeps a
 # question from ranking rules by how often they say "who" or "does".
 STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
-    "about after all also any do does did doing how i me my mine our she he his its "
-    "than then there these they them their what which who whom whose why where would "
-    "should could has had was were been being happen happens happened".split()
+    [
+        "about",
+        "after",
+        "all",
+        "also",
+        "any",
+        "do",
+        "does",
+        "did",
+        "doing",
+        "how",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "our",
+        "she",
+        "he",
+        "his",
+        "its",
+        "than",
+        "then",
+        "there",
+        "these",
+        "they",
+        "them",
+        "their",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "where",
+        "would",
+        "should",
+        "could",
+        "has",
+        "had",
+        "was",
+        "were",
+        "been",
+        "being",
+        "happen",
+        "happens",
+        "happened",
+    ]
 )
 
 # whoosh's default word pattern: keeps rule numbers ("907.8b") in one piece.
@@ -60,7 +103,7 @@ def is_stop_word(word: str) -> bool:
     return word in STOP_WORDS or (len(word) < 2 and not word.isdigit())
 
 
-@lru_cache(maxsize=None)
+@cache
 def stem_word(word: str) -> str:
     """Porter stem, remembered (the same few thousand words recur). Words with digits are kept
     as they are: rule number 702.TR01s must not become 702.tr01."""
@@ -93,8 +136,18 @@ class FoldedWords(Tokenizer):
     def __eq__(self, other):
         return self.__class__ is other.__class__ and self.stemming == other.stemming
 
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, mode="", **kwargs):
+    def __call__(
+        self,
+        value,
+        positions=False,
+        chars=False,
+        keeporiginal=False,
+        removestops=True,
+        start_pos=0,
+        start_char=0,
+        mode="",
+        **kwargs,
+    ):
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         position = start_pos
         for match in _WORD.finditer(value):
@@ -197,7 +250,8 @@ def open_search_index(index_dir: Path) -> index.Index:
 def superseded_documents(db: sqlite_utils.Database) -> set[int]:
     """Rules documents older than the newest document of their kind (Treachery 1.1 once 6.0 is in)."""
     rules_documents = [
-        row for row in db.query("select id, kind, effective_date from documents")
+        row
+        for row in db.query("select id, kind, effective_date from documents")
         if row["kind"] in (TREACHERY_RULES, COMPREHENSIVE_RULES)
     ]
     newest = {}
@@ -236,8 +290,15 @@ def _joined(*parts: str | None) -> str:
 
 def _result(row: dict, kind: str, title: str, url: str, **fields) -> dict:
     return {
-        "kind": kind, "document": row["slug"], "version": row["version"], "number": None,
-        "card": None, "question": None, "title": title, "url": url, **fields,
+        "kind": kind,
+        "document": row["slug"],
+        "version": row["version"],
+        "number": None,
+        "card": None,
+        "question": None,
+        "title": title,
+        "url": url,
+        **fields,
     }
 
 
@@ -255,9 +316,13 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
         text = _joined(row["text"], row["paragraphs"])
         title = f"{row['number']} — {row['title']}" if row["title"] else row["number"]
         yield {
-            "kind": "rule", "document": row["slug"],
-            "document_id": row["document_id"], "number": row["canonical"], "title": row["title"],
-            "text": text, "context": _joined(row["section"], row["parent_title"]),
+            "kind": "rule",
+            "document": row["slug"],
+            "document_id": row["document_id"],
+            "number": row["canonical"],
+            "title": row["title"],
+            "text": text,
+            "context": _joined(row["section"], row["parent_title"]),
             "result": _result(row, "rule", title, rule_url(row["slug"], row["number"]), number=row["number"]),
             "body": _joined(row["title"] if not row["text"] else None, text),  # "Undercover", then its translations
         }
@@ -270,9 +335,13 @@ def _cards(db: sqlite_utils.Database) -> Iterator[dict]:
         from cards c join documents d on d.id = c.document_id"""):
         text = _joined(row["mana_cost"], row["type_line"], row["rules_text"])
         yield {
-            "kind": "card", "document": row["slug"],
-            "document_id": row["document_id"], "name": row["name"], "name_key": fold(row["name"]),
-            "text": text, "context": _joined(row["role"], row["section"]),
+            "kind": "card",
+            "document": row["slug"],
+            "document_id": row["document_id"],
+            "name": row["name"],
+            "name_key": fold(row["name"]),
+            "text": text,
+            "context": _joined(row["role"], row["section"]),
             "result": _result(row, "card", row["name"], card_url(row["name"], row["slug"]), card=row["name"]),
             "body": text or _joined(row["role"], row["no_notes_statement"]),
         }
@@ -284,11 +353,19 @@ def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
         from card_notes n join cards c on c.id = n.card_id join documents d on d.id = n.document_id"""):
         title = f"{row['name']} — note {row['position']}"
         yield {
-            "kind": "card_note", "document": row["slug"],
-            "document_id": row["document_id"], "name": row["name"], "text": row["text"],
+            "kind": "card_note",
+            "document": row["slug"],
+            "document_id": row["document_id"],
+            "name": row["name"],
+            "text": row["text"],
             "context": row["group_heading"],
-            "result": _result(row, "card_note", title, f"{card_url(row['name'], row['slug'])}#note-{row['position']}",
-                              card=row["name"]),
+            "result": _result(
+                row,
+                "card_note",
+                title,
+                f"{card_url(row['name'], row['slug'])}#note-{row['position']}",
+                card=row["name"],
+            ),
             "body": row["text"],
         }
 
@@ -298,8 +375,11 @@ def _faq(db: sqlite_utils.Database) -> Iterator[dict]:
         select f.id, f.question, f.answer, {_DOCUMENT_COLUMNS}
         from faq f join documents d on d.id = f.document_id"""):
         yield {
-            "kind": "faq", "document": row["slug"],
-            "document_id": row["document_id"], "title": row["question"], "text": row["answer"],
+            "kind": "faq",
+            "document": row["slug"],
+            "document_id": row["document_id"],
+            "title": row["question"],
+            "text": row["answer"],
             "result": _result(row, "faq", row["question"], row_url("faq", row["id"]), question=row["question"]),
             "body": row["answer"],
         }
@@ -310,8 +390,11 @@ def _glossary(db: sqlite_utils.Database) -> Iterator[dict]:
         select g.id, g.term, g.text, {_DOCUMENT_COLUMNS}
         from glossary g join documents d on d.id = g.document_id"""):
         yield {
-            "kind": "glossary", "document": row["slug"],
-            "document_id": row["document_id"], "name": row["term"], "text": row["text"],
+            "kind": "glossary",
+            "document": row["slug"],
+            "document_id": row["document_id"],
+            "name": row["term"],
+            "text": row["text"],
             "result": _result(row, "glossary", row["term"], row_url("glossary", row["id"])),
             "body": row["text"],
         }
@@ -326,8 +409,11 @@ def _mechanics(db: sqlite_utils.Database) -> Iterator[dict]:
         from mechanics m join documents d on d.id = m.document_id"""):
         text = _joined(row["body"], row["rulings"])
         yield {
-            "kind": "mechanic", "document": row["slug"],
-            "document_id": row["document_id"], "name": row["name"], "text": text,
+            "kind": "mechanic",
+            "document": row["slug"],
+            "document_id": row["document_id"],
+            "name": row["name"],
+            "text": text,
             "result": _result(row, "mechanic", row["name"], row_url("mechanics", row["id"])),
             "body": text,
         }

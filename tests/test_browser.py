@@ -14,14 +14,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from queries.site import served
+from tests.server import served
 
 from .conftest import REPO
 from .test_site import HOSTILE_SLUG, build_hostile_database
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 README_SCREENSHOTS = REPO / "docs" / "screenshots"
 
 
@@ -43,8 +49,10 @@ def server(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
-        pytest.fail(f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
-                    "install it with `apt-get install chromium`.")
+        pytest.fail(
+            f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
+            "install it with `apt-get install chromium`."
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         yield browser
@@ -101,7 +109,9 @@ def test_card_named_in_a_ruling_opens_its_card_page(page):
 
 def test_script_in_a_rule_is_shown_as_text_and_never_runs(page, dialogs):
     page.goto(f"/rules/{HOSTILE_SLUG}/907.1")
-    expect(page.locator(".rule-text").first).to_contain_text("<script>alert(1)</script> Identity cards are dealt face down")
+    expect(page.locator(".rule-text").first).to_contain_text(
+        "<script>alert(1)</script> Identity cards are dealt face down"
+    )
     page.goto(f"/rules/{HOSTILE_SLUG}/907")
     expect(page.locator("body")).to_contain_text("<img src=x onerror=alert(2)>")
     page.goto("/rulebook/rules?_search=alert")

@@ -9,9 +9,9 @@ import pytest
 import sqlite_utils
 from click.testing import CliRunner
 
-from db.build import build_database, bundled_sources
-from ingest.source import SourceError
-from rulebook import cli
+from rulebook.cli import cli
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.ingest.source import SourceError
 
 from .conftest import SOURCES
 
@@ -20,7 +20,7 @@ EXCERPT = SOURCES / "magic-comprehensive-rules-excerpt.txt"
 
 
 def stats_by_slug(db):
-    from db.stats import document_stats
+    from rulebook.db.stats import document_stats
 
     return {row["slug"]: row for row in document_stats(db)}
 
@@ -38,8 +38,11 @@ def reference(db, slug, source_table, cited_as, **where):
 def test_documents_and_slugs(built_db):
     rows = {row["slug"]: row for row in built_db.query("select * from documents")}
     assert set(rows) == {
-        "treachery-6.0", "treachery-1.1", "treachery-1.1-forum-post",
-        "comprehensive-rules-excerpt", "duskmourn-release-notes",
+        "treachery-6.0",
+        "treachery-1.1",
+        "treachery-1.1-forum-post",
+        "comprehensive-rules-excerpt",
+        "duskmourn-release-notes",
     }
     assert rows["treachery-6.0"]["kind"] == "treachery rules"
     assert rows["treachery-6.0"]["effective_date"] == "2026-05-04"
@@ -63,17 +66,28 @@ def test_counts_per_document(built_db):
 
 def test_sort_key_orders_rules_as_the_document_does(built_db):
     for document in built_db.query("select id from documents"):
-        numbers = [row["number"] for row in built_db.query(
-            "select number from rules where document_id = ? order by position", [document["id"]])]
-        by_key = [row["number"] for row in built_db.query(
-            "select number from rules where document_id = ? order by sort_key", [document["id"]])]
+        numbers = [
+            row["number"]
+            for row in built_db.query(
+                "select number from rules where document_id = ? order by position", [document["id"]]
+            )
+        ]
+        by_key = [
+            row["number"]
+            for row in built_db.query(
+                "select number from rules where document_id = ? order by sort_key", [document["id"]]
+            )
+        ]
         assert by_key == numbers
 
 
 def test_parents_are_linked(built_db):
-    row = next(built_db.query(
-        "select p.number from rules r join rules p on p.id = r.parent_id join documents d on d.id = r.document_id "
-        "where d.slug = 'treachery-6.0' and r.number = '702.TR01c'"))
+    row = next(
+        built_db.query(
+            "select p.number from rules r join rules p on p.id = r.parent_id join documents d on d.id = r.document_id "
+            "where d.slug = 'treachery-6.0' and r.number = '702.TR01c'"
+        )
+    )
     assert row["number"] == "702.TR01"
 
 
@@ -82,14 +96,19 @@ def test_references_resolve_inside_treachery(built_db):
     assert sorted(ref["from_number"] for ref in references) == ["907.4a", "907.4b"]
     [from_907_4b] = reference(built_db, "treachery-6.0", "rules", "702.TR01", from_number="907.4b")
     assert (from_907_4b["target_slug"], from_907_4b["resolution"], from_907_4b["resolved_number"]) == (
-        "treachery-6.0", "exact", "702.TR01"
+        "treachery-6.0",
+        "exact",
+        "702.TR01",
     )
 
 
 def test_official_references_go_to_the_comprehensive_rules(built_db):
     [note_ref] = reference(built_db, "treachery-6.0", "rule_paragraphs", "508.6")
     assert (note_ref["target"], note_ref["target_slug"], note_ref["resolution"], note_ref["resolved_number"]) == (
-        "comprehensive", "comprehensive-rules-excerpt", "exact", "508.6"
+        "comprehensive",
+        "comprehensive-rules-excerpt",
+        "exact",
+        "508.6",
     )
     [ancestor] = reference(built_db, "treachery-6.0", "rules", "104.2c")
     assert (ancestor["resolution"], ancestor["resolved_number"]) == ("ancestor", "104.2")
@@ -101,54 +120,84 @@ def test_stale_references_stay_visible_as_unresolved(built_db):
 
 
 def test_glossary_reminders_link_to_the_rule_they_quote(built_db):
-    row = next(built_db.query(
-        "select g.term, r.number from glossary g join rules r on r.id = g.quoted_rule_id "
-        "join documents d on d.id = g.document_id where d.slug = 'treachery-6.0' and g.term = 'Reminder: 104.3g'"))
+    row = next(
+        built_db.query(
+            "select g.term, r.number from glossary g join rules r on r.id = g.quoted_rule_id "
+            "join documents d on d.id = g.document_id where d.slug = 'treachery-6.0' and g.term = 'Reminder: 104.3g'"
+        )
+    )
     assert row["number"] == "104.3"
 
 
 def test_no_mojibake_anywhere(built_db):
-    for table in ("rules", "rule_paragraphs", "glossary", "faq", "passages", "cards", "card_notes", "mechanics",
-                  "mechanic_rulings"):
+    for table in (
+        "rules",
+        "rule_paragraphs",
+        "glossary",
+        "faq",
+        "passages",
+        "cards",
+        "card_notes",
+        "mechanics",
+        "mechanic_rulings",
+    ):
         columns = [c.name for c in built_db[table].columns if c.type == "TEXT"]
         for row in built_db[table].rows:
             for column in columns:
                 value = row[column] or ""
                 assert "â€" not in value and "\ufffd" not in value, (table, row["id"], column)
-    official = next(built_db.query(
-        "select text from rules r join documents d on d.id = r.document_id "
-        "where d.slug = 'comprehensive-rules-excerpt' and r.number = '101.2'"))["text"]
-    assert official == ("When a rule or effect allows or directs something to happen, and another effect states "
-                        "that it can't happen, the \"can't\" effect takes precedence.")
+    official = next(
+        built_db.query(
+            "select text from rules r join documents d on d.id = r.document_id "
+            "where d.slug = 'comprehensive-rules-excerpt' and r.number = '101.2'"
+        )
+    )["text"]
+    assert official == (
+        "When a rule or effect allows or directs something to happen, and another effect states "
+        "that it can't happen, the \"can't\" effect takes precedence."
+    )
 
 
 def test_every_source_line_is_accounted_for(built_db):
     for document in built_db.query("select id, source_file from documents"):
         lines = (SOURCES / document["source_file"]).read_text(encoding="utf-8-sig").splitlines()
         non_blank = {number for number, text in enumerate(lines, start=1) if text.strip()}
-        stored = {row["line"] for row in built_db.query(
-            "select line from source_lines where document_id = ?", [document["id"]])}
+        stored = {
+            row["line"]
+            for row in built_db.query("select line from source_lines where document_id = ?", [document["id"]])
+        }
         assert stored == non_blank, document["source_file"]
-    skipped = {row["record"] for row in built_db.query("select distinct record from source_lines where used_by = 'skipped'")}
+    skipped = {
+        row["record"] for row in built_db.query("select distinct record from source_lines where used_by = 'skipped'")
+    }
     assert {"table of contents", "forum chrome"} <= skipped
 
 
 def test_rows_carry_their_source_lines(built_db):
-    row = next(built_db.query(
-        "select line_start, line_end from rules r join documents d on d.id = r.document_id "
-        "where d.slug = 'treachery-6.0' and r.number = '372.2'"))
+    row = next(
+        built_db.query(
+            "select line_start, line_end from rules r join documents d on d.id = r.document_id "
+            "where d.slug = 'treachery-6.0' and r.number = '372.2'"
+        )
+    )
     assert (row["line_start"], row["line_end"]) == (83, 85)
 
 
 def test_full_text_search_tables_exist_for_datasette(built_db):
     assert {"rules_fts", "card_notes_fts", "faq_fts", "glossary_fts", "cards_fts", "mechanics_fts"} <= set(
-        built_db.table_names())
-    hits = [row["number"] for row in built_db.query(
-        "select number from rules where id in (select rowid from rules_fts where rules_fts match 'undercover')")]
+        built_db.table_names()
+    )
+    hits = [
+        row["number"]
+        for row in built_db.query(
+            "select number from rules where id in (select rowid from rules_fts where rules_fts match 'undercover')"
+        )
+    ]
     assert {"702.TR02", "702.TR02a", "207.2tr"} <= set(hits)
 
 
 # -- the build command, atomic swaps and bad input ---------------------------------------------
+
 
 def test_a_failed_build_leaves_the_previous_database_untouched(tmp_path):
     target = tmp_path / "rulebook.db"
@@ -167,11 +216,17 @@ def test_a_failed_build_leaves_the_previous_database_untouched(tmp_path):
     [
         ("empty.txt", b"   \n\n", "empty.txt: the file is empty"),
         ("image.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image.png, line 3: this is not a text file"),
-        ("cut.txt", "907.1. Treachery identity rules ".encode() + "é".encode()[:1],
-         "cut.txt, line 1: the file ends in the middle of a character"),
+        (
+            "cut.txt",
+            b"907.1. Treachery identity rules " + "é".encode()[:1],
+            "cut.txt, line 1: the file ends in the middle of a character",
+        ),
         ("recipe.txt", b"Pancakes\n\nMix flour and eggs.\n", "recipe.txt: cannot tell what kind of document this is"),
-        ("truncated-treachery.txt", b"Treachery Comprehensive Rules\nAbout identity cards.\n907. Treachery\n",
-         "truncated-treachery.txt: cannot tell what kind of document this is"),
+        (
+            "truncated-treachery.txt",
+            b"Treachery Comprehensive Rules\nAbout identity cards.\n907. Treachery\n",
+            "truncated-treachery.txt: cannot tell what kind of document this is",
+        ),
     ],
 )
 def test_bad_input_names_the_file(tmp_path, name, content, message):
@@ -241,16 +296,26 @@ def test_a_full_comprehensive_rules_text_builds_with_its_counts(tmp_path):
     [row] = build_database(target, [source])
     assert row["slug"] == "comprehensive-rules-2021-06-18-fixture"
     assert (row["parts"], row["sections"], row["rules"], row["subrules"], row["examples"], row["glossary"]) == (
-        3, 5, 6, 7, 2, 4
+        3,
+        5,
+        6,
+        7,
+        2,
+        4,
     )
     assert (row["skipped_lines"], row["references_resolved"], row["references_unresolved"]) == (12, 1, 5)
 
 
 def test_card_mentions_link_notes_to_cards(built_db):
     def mentions(card_name):
-        return {(row["card_name"], row["how"], row["linked"]) for row in built_db.query(
-            """select m.card_name, m.how, m.card_id is not null as linked from card_mentions m
-               join cards c on c.id = m.from_card_id where c.name = ?""", [card_name])}
+        return {
+            (row["card_name"], row["how"], row["linked"])
+            for row in built_db.query(
+                """select m.card_name, m.how, m.card_id is not null as linked from card_mentions m
+               join cards c on c.id = m.from_card_id where c.name = ?""",
+                [card_name],
+            )
+        }
 
     assert mentions("The Great Martyr") >= {("Tamiyo, Collector of Tales", "link", 0), ("Killing Wave", "link", 0)}
     assert ("Jump Scare", "name", 1) in mentions("Fear of Falling")

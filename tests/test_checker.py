@@ -13,10 +13,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from db.build import BUNDLED_SOURCES, build_database
-from queries.checker import CheckerSetupError, ScenarioError, check, load_rulebook, parse_scenario, parse_scenario_text
-from queries.checker.examples import worked_examples
-from queries.checker.text import answer_as_text
+from rulebook.db.build import build_database, bundled_source
+from rulebook.queries.checker import (
+    CheckerSetupError,
+    ScenarioError,
+    check,
+    load_rulebook,
+    parse_scenario,
+    parse_scenario_text,
+)
+from rulebook.queries.checker.examples import worked_examples
+from rulebook.queries.checker.text import answer_as_text
 
 TABLE = {
     "Ana": {"identity": "Leader", "face": "up"},
@@ -78,10 +85,14 @@ def deck(players, backstab_rumble=None, **cards):
 
 # ----- identity_deck: 907.2, 907.3a-907.3e -------------------------------------------------------
 
+
 def test_the_default_five_player_deck_is_legal(rulebook):
     result = ask(rulebook, deck(5, Leader=1, Guardian=1, Assassin=2, Traitor=1), players=[])
-    assert result["answer"] == {"legal": True, "violations": [],
-                                "recommended": {"Leader": 1, "Guardian": 1, "Assassin": 2, "Traitor": 1}}
+    assert result["answer"] == {
+        "legal": True,
+        "violations": [],
+        "recommended": {"Leader": 1, "Guardian": 1, "Assassin": 2, "Traitor": 1},
+    }
     assert {"907.3a", "907.3b", "907.3c", "907.3d"} <= cited(result)
     assert result["ambiguous"] is False
 
@@ -99,8 +110,13 @@ def test_the_recommended_eight_player_deck_is_open_between_907_3b_and_907_3c(rul
     assert [reading["answer"]["legal"] for reading in result["readings"]] == [False, True]
     assert result["conflicts"][0]["rules"] == ["907.3b", "907.3c"]
     assert "4 for 8 players" in result["conflicts"][0]["explanation"]
-    assert result["answer"]["violations"] == [{"rule": "907.3b", "text": "An identity deck has as many Assassins as "
-                                               "half the players, rounded down (907.3b): 4 for 8 players, not 3."}]
+    assert result["answer"]["violations"] == [
+        {
+            "rule": "907.3b",
+            "text": "An identity deck has as many Assassins as "
+            "half the players, rounded down (907.3b): 4 for 8 players, not 3.",
+        }
+    ]
 
 
 def test_an_eight_player_deck_with_four_assassins_is_legal_but_the_recommendation_disagrees(rulebook):
@@ -147,8 +163,11 @@ def test_a_deck_for_three_players_is_answered_not_rejected(rulebook):
 
 def test_backstab_rumble_is_one_leader_and_traitors(rulebook):
     result = ask(rulebook, deck(5, backstab_rumble=True, Leader=1, Traitor=4), players=[])
-    assert result["answer"] == {"legal": True, "violations": [],
-                                "recommended": {"Leader": 1, "Guardian": 0, "Assassin": 0, "Traitor": 4}}
+    assert result["answer"] == {
+        "legal": True,
+        "violations": [],
+        "recommended": {"Leader": 1, "Guardian": 0, "Assassin": 0, "Traitor": 4},
+    }
     assert "907.3e" in cited(result)
 
 
@@ -173,10 +192,16 @@ def test_no_setup_is_recommended_for_nine_players(rulebook):
 
 # ----- setup: 907.4, 907.6, 907.7, 372.3a ------------------------------------------------------------
 
+
 def test_the_leader_starts_with_twenty_life_and_seven_cards(rulebook):
     result = ask(rulebook, {"type": "setup"})
-    assert result["answer"] == {"starting_player": "Ana", "life": 20, "hand_size": 7, "face_up": ["Ana"],
-                                "face_down": ["Ben", "Cleo", "Dev", "Eli"]}
+    assert result["answer"] == {
+        "starting_player": "Ana",
+        "life": 20,
+        "hand_size": 7,
+        "face_up": ["Ana"],
+        "face_down": ["Ben", "Cleo", "Dev", "Eli"],
+    }
     assert {"907.7", "372.3a", "907.6", "907.4a", "907.4b", "702.TR01b"} <= cited(result)
 
 
@@ -199,6 +224,7 @@ def test_an_identity_without_unveil_starts_face_up(rulebook):
 
 
 # ----- relationship: 907.5a-907.5d, 907.12 -----------------------------------------------------------
+
 
 def relationship(first, second):
     return {"type": "relationship", "players": [first, second]}
@@ -231,8 +257,9 @@ def test_two_traitors_are_opponents(rulebook):
 
 def test_exchanging_identity_cards_changes_teams(rulebook):
     players = table(Ben={"face": "up"}, Cleo={"face": "up"}, Dev={"face": "up"})
-    result = ask(rulebook, relationship("Ben", "Dev"), {"type": "exchange_control", "players": ["Ben", "Cleo"]},
-                 players=players)
+    result = ask(
+        rulebook, relationship("Ben", "Dev"), {"type": "exchange_control", "players": ["Ben", "Cleo"]}, players=players
+    )
     assert result["answer"] == {"teammates": True, "opponents": False}
     assert {"907.5b", "109.4tr"} <= cited(result)
 
@@ -244,6 +271,7 @@ def test_a_player_who_left_is_remembered_on_their_team(rulebook):
 
 
 # ----- can_unveil: 702.TR01c, 702.TR02a and its note, 907.4b ------------------------------------------
+
 
 def test_an_undercover_guardian_cant_unveil_before_anything_happened(rulebook):
     result = ask(rulebook, can_unveil("Ben", has_priority=True))
@@ -320,9 +348,13 @@ def test_a_face_up_identity_cant_be_unveiled_again(rulebook):
 
 def test_unveiling_needs_priority(rulebook):
     result = ask(rulebook, can_unveil("Cleo", has_priority=False))
-    assert result["answer"] == {"allowed": False, "reasons": [
-        "Cleo doesn't have priority now, and unveiling is a special action taken any time you have priority "
-        "(702.TR01c, 116.2tr, 907.4b)."]}
+    assert result["answer"] == {
+        "allowed": False,
+        "reasons": [
+            "Cleo doesn't have priority now, and unveiling is a special action taken any time you have priority "
+            "(702.TR01c, 116.2tr, 907.4b)."
+        ],
+    }
     assert {"116.2tr", "907.4b"} <= cited(result)
 
 
@@ -345,6 +377,7 @@ def test_after_an_exchange_the_new_controller_unveils_the_card(rulebook):
 
 
 # ----- outcome: 907.8a-907.8e, 104.2a, 104.2c, 104.3g, the FAQ ---------------------------------------
+
 
 def test_the_leader_lost_and_the_only_assassin_left_never_unveiled(rulebook):
     result = ask(rulebook, OUTCOME, lose("Cleo"), lose("Ana"))
@@ -399,11 +432,13 @@ def test_you_win_the_game_wins_for_the_whole_team(rulebook):
     result = ask(rulebook, OUTCOME, event("unveil", "Cleo"), event("win", "Cleo"))
     assert result["answer"]["winners"] == ["Cleo", "Dev"]
     assert result["answer"]["losers"] == ["Ana", "Ben", "Eli"]
-    assert {"907.8e", "FAQ: What happens if I cast an \"You win the game\" effect?"} <= cited(result)
+    assert {"907.8e", 'FAQ: What happens if I cast an "You win the game" effect?'} <= cited(result)
 
 
 def test_an_opponents_platinum_angel_stops_you_win_the_game(rulebook):
-    result = ask(rulebook, OUTCOME, event("unveil", "Cleo"), event("win", "Cleo"), players=table(Eli={"cant_lose": True}))
+    result = ask(
+        rulebook, OUTCOME, event("unveil", "Cleo"), event("win", "Cleo"), players=table(Eli={"cant_lose": True})
+    )
     assert result["answer"]["game_over"] is False
     assert {"FAQ: Can Platinum Angel protect my team?", "101.2"} <= cited(result)
 
@@ -483,12 +518,18 @@ def test_a_player_leaving_with_anothers_identity_card_is_open(rulebook):
 def test_the_leader_player_follows_the_leader_card(rulebook):
     # Cleo now controls the Leader card: Eli attacking her is attacking a Leader player (372.7).
     players = table(Cleo={"face": "up"})
-    result = ask(rulebook, can_unveil("Ben"), {"type": "exchange_control", "players": ["Ana", "Cleo"]},
-                 attack("Eli", "Cleo"), players=players)
+    result = ask(
+        rulebook,
+        can_unveil("Ben"),
+        {"type": "exchange_control", "players": ["Ana", "Cleo"]},
+        attack("Eli", "Cleo"),
+        players=players,
+    )
     assert result["answer"]["allowed"] is True
 
 
 # ----- leave_game: 907.11-907.13, 702.TR01f -------------------------------------------------------------
+
 
 def test_a_face_down_assassin_leaving_is_revealed(rulebook):
     result = ask(rulebook, {"type": "leave_game", "player": "Dev"})
@@ -502,7 +543,9 @@ def test_a_face_down_assassin_leaving_is_revealed(rulebook):
 
 
 def test_a_card_controlled_by_another_player_stays_and_changes_owner(rulebook):
-    result = ask(rulebook, {"type": "leave_game", "player": "Ana"}, {"type": "exchange_control", "players": ["Ana", "Ben"]})
+    result = ask(
+        rulebook, {"type": "leave_game", "player": "Ana"}, {"type": "exchange_control", "players": ["Ana", "Ben"]}
+    )
     cards = {card["card"]: card["result"] for card in result["answer"]["identity_cards"]}
     assert cards["Ana's identity card"] == "stays in the game; Ben, who controls it, becomes its owner"
     assert cards["Ben's identity card"] is None
@@ -512,11 +555,14 @@ def test_a_card_controlled_by_another_player_stays_and_changes_owner(rulebook):
 
 def test_a_player_who_already_lost_is_told_what_happened(rulebook):
     result = ask(rulebook, {"type": "leave_game", "player": "Cleo"}, lose("Cleo"))
-    assert result["answer"]["revealed"] == [{"card": "Cleo's identity card", "identity": "Assassin", "how": "turned face up"}]
+    assert result["answer"]["revealed"] == [
+        {"card": "Cleo's identity card", "identity": "Assassin", "how": "turned face up"}
+    ]
     assert "702.TR01a" in cited(result)
 
 
 # ----- the worked examples, the text rendering, the rulebook ---------------------------------------
+
 
 @pytest.mark.parametrize("example", worked_examples(), ids=lambda example: example["slug"])
 def test_every_worked_example_gets_an_answer(rulebook, example):
@@ -555,18 +601,23 @@ def test_the_rulebook_is_read_once_per_database(built_db):
 
 def test_a_database_without_the_cited_rules_is_an_error_at_startup(tmp_path):
     path = tmp_path / "rulebook.db"
-    build_database(path, [BUNDLED_SOURCES / "treachery-rules-1.1.txt", BUNDLED_SOURCES / "magic-comprehensive-rules-excerpt.txt"])
+    build_database(
+        path, [bundled_source("treachery-rules-1.1.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
+    )
     import sqlite_utils
+
     with pytest.raises(CheckerSetupError, match="Treachery rules v6.0"):
         load_rulebook(sqlite_utils.Database(path))
 
 
 # ----- the command line: rulebook check ----------------------------------------------------------
 
+
 def run_check(built_db_path, *args, stdin=None):
     from click.testing import CliRunner
 
-    from rulebook import cli
+    from rulebook.cli import cli
+
     return CliRunner().invoke(cli, ["check", "--db", str(built_db_path), *args], input=stdin)
 
 
@@ -586,13 +637,16 @@ def test_the_command_prints_the_json_answer(built_db_path, tmp_path):
 
 
 def test_the_command_exits_2_naming_the_bad_field(built_db_path):
-    result = run_check(built_db_path, "-", stdin=json.dumps({"players": table(Ben={"identity": "Wizard"}), "question": OUTCOME}))
+    result = run_check(
+        built_db_path, "-", stdin=json.dumps({"players": table(Ben={"identity": "Wizard"}), "question": OUTCOME})
+    )
     assert result.exit_code == 2
     assert 'players[1].identity: "Wizard" is not an identity' in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
 
 
 # ----- bad scenarios ----------------------------------------------------------------------------
+
 
 def error_for(scenario) -> ScenarioError:
     with pytest.raises(ScenarioError) as raised:
@@ -613,7 +667,7 @@ def test_an_unknown_event_type_is_named():
 
 
 def test_a_player_named_twice_is_refused():
-    error = error_for({"players": table() + [{"name": "Ana", "identity": "Guardian"}], "question": OUTCOME})
+    error = error_for({"players": [*table(), {"name": "Ana", "identity": "Guardian"}], "question": OUTCOME})
     assert error.field == "players[5].name"
     assert "already the name of another player" in error.message
 
@@ -642,9 +696,10 @@ def test_json_that_is_not_an_object_is_refused():
 
 def test_text_that_is_not_json_is_refused():
     with pytest.raises(ScenarioError) as raised:
-        parse_scenario_text('{\n  players: []}')
-    assert str(raised.value) == ("the scenario is not valid JSON: expecting property name enclosed in double quotes "
-                                 "at line 2, column 3")
+        parse_scenario_text("{\n  players: []}")
+    assert str(raised.value) == (
+        "the scenario is not valid JSON: expecting property name enclosed in double quotes at line 2, column 3"
+    )
 
 
 def test_json_nested_too_deeply_is_refused():
@@ -682,32 +737,67 @@ OTHER_IDENTITIES = ["Guardian", "Assassin", "Traitor"]
 def valid_scenarios(draw) -> dict:
     count = draw(st.integers(min_value=4, max_value=8))
     names = NAMES[:count]
-    identities = ["Leader"] + draw(st.lists(st.sampled_from(OTHER_IDENTITIES), min_size=count - 1, max_size=count - 1))
+    identities = ["Leader", *draw(st.lists(st.sampled_from(OTHER_IDENTITIES), min_size=count - 1, max_size=count - 1))]
     players = []
     for name, identity in zip(names, draw(st.permutations(identities))):
-        entry = {"name": name, "identity": identity, "face": draw(st.sampled_from(["up", "down"])),
-                 "status": draw(st.sampled_from(["in", "in", "in", "lost", "left"])),
-                 "undercover": draw(st.booleans()), "cant_lose": draw(st.booleans())}
+        entry = {
+            "name": name,
+            "identity": identity,
+            "face": draw(st.sampled_from(["up", "down"])),
+            "status": draw(st.sampled_from(["in", "in", "in", "lost", "left"])),
+            "undercover": draw(st.booleans()),
+            "cant_lose": draw(st.booleans()),
+        }
         if draw(st.booleans()):
             entry["unveil_cost"] = "{2}"
         players.append(entry)
     player = st.sampled_from(names)
-    single = st.builds(lambda kind, who: {"type": kind, "player": who},
-                       st.sampled_from(["unveil", "reveal", "lose", "concede", "win", "turn_face_down"]), player)
-    attacks = st.builds(lambda who, target, declared: {"type": "attack", "player": who, "attacked": [target], "declared": declared},
-                        player, player, st.booleans()).filter(lambda e: e["player"] != e["attacked"][0])
-    exchanges = st.builds(lambda pair: {"type": "exchange_control", "players": pair},
-                          st.lists(player, min_size=2, max_size=2, unique=True))
+    single = st.builds(
+        lambda kind, who: {"type": kind, "player": who},
+        st.sampled_from(["unveil", "reveal", "lose", "concede", "win", "turn_face_down"]),
+        player,
+    )
+    attacks = st.builds(
+        lambda who, target, declared: {"type": "attack", "player": who, "attacked": [target], "declared": declared},
+        player,
+        player,
+        st.booleans(),
+    ).filter(lambda e: e["player"] != e["attacked"][0])
+    exchanges = st.builds(
+        lambda pair: {"type": "exchange_control", "players": pair},
+        st.lists(player, min_size=2, max_size=2, unique=True),
+    )
     events = draw(st.lists(st.one_of(single, attacks, exchanges), max_size=8))
-    question = draw(st.one_of(
-        st.just({"type": "outcome"}), st.just({"type": "setup"}),
-        st.builds(lambda pair: {"type": "relationship", "players": pair}, st.lists(player, min_size=2, max_size=2, unique=True)),
-        st.builds(lambda who, priority: {"type": "can_unveil", "player": who, "has_priority": priority}, player, st.booleans()),
-        st.builds(lambda who: {"type": "leave_game", "player": who}, player),
-        st.builds(lambda n, cards: {"type": "identity_deck", "players": n, "deck": dict(zip(["Leader", *OTHER_IDENTITIES], cards))},
-                  st.integers(1, 10), st.lists(st.integers(0, 5), min_size=4, max_size=4)),
-    ))
-    options = {"commander": draw(st.booleans()), "vanguard": draw(st.booleans()), "backstab_rumble": draw(st.booleans())}
+    question = draw(
+        st.one_of(
+            st.just({"type": "outcome"}),
+            st.just({"type": "setup"}),
+            st.builds(
+                lambda pair: {"type": "relationship", "players": pair},
+                st.lists(player, min_size=2, max_size=2, unique=True),
+            ),
+            st.builds(
+                lambda who, priority: {"type": "can_unveil", "player": who, "has_priority": priority},
+                player,
+                st.booleans(),
+            ),
+            st.builds(lambda who: {"type": "leave_game", "player": who}, player),
+            st.builds(
+                lambda n, cards: {
+                    "type": "identity_deck",
+                    "players": n,
+                    "deck": dict(zip(["Leader", *OTHER_IDENTITIES], cards)),
+                },
+                st.integers(1, 10),
+                st.lists(st.integers(0, 5), min_size=4, max_size=4),
+            ),
+        )
+    )
+    options = {
+        "commander": draw(st.booleans()),
+        "vanguard": draw(st.booleans()),
+        "backstab_rumble": draw(st.booleans()),
+    }
     return {"players": players, "options": options, "events": events, "question": question}
 
 
@@ -718,13 +808,21 @@ def stored_text(db, rule: dict) -> str | None:
         row = next(db.query("select answer from faq where question = ?", [rule["question"]]), None)
         return row and row["answer"]
     if rule["kind"] == "note":
-        row = next(db.query("select p.text from rule_paragraphs p join rules r on r.id = p.rule_id "
-                            "where r.document_id = ? and r.number = ? and p.kind = 'note'", [document, rule["number"]]), None)
+        row = next(
+            db.query(
+                "select p.text from rule_paragraphs p join rules r on r.id = p.rule_id "
+                "where r.document_id = ? and r.number = ? and p.kind = 'note'",
+                [document, rule["number"]],
+            ),
+            None,
+        )
         return row and row["text"]
     if rule.get("quoted_in"):
         row = next(db.query("select text from glossary where term = ?", [rule["quoted_in"]["term"]]), None)
         return row and row["text"]
-    row = next(db.query("select text from rules where document_id = ? and number = ?", [document, rule["number"]]), None)
+    row = next(
+        db.query("select text from rules where document_id = ? and number = ?", [document, rule["number"]]), None
+    )
     return row and row["text"]
 
 
@@ -744,16 +842,29 @@ def test_every_valid_scenario_gets_an_answer_citing_rules_in_the_database(built_
 CORRUPTIONS = {
     "unknown identity": (lambda s: s["players"][1].update(identity="Wizard"), "players[1].identity"),
     "unknown event": (lambda s: s["events"].append({"type": "teleport", "player": "Ana"}), "events[{last}].type"),
-    "player named twice": (lambda s: s["players"].append(dict(s["players"][0], identity="Traitor")), "players[{players}].name"),
-    "unknown player in an event": (lambda s: s["events"].append({"type": "lose", "player": "Nobody"}), "events[{last}].player"),
-    "second Leader": (lambda s: s["players"].append({"name": "Zoe", "identity": "Leader"}), "players[{players}].identity"),
+    "player named twice": (
+        lambda s: s["players"].append(dict(s["players"][0], identity="Traitor")),
+        "players[{players}].name",
+    ),
+    "unknown player in an event": (
+        lambda s: s["events"].append({"type": "lose", "player": "Nobody"}),
+        "events[{last}].player",
+    ),
+    "second Leader": (
+        lambda s: s["players"].append({"name": "Zoe", "identity": "Leader"}),
+        "players[{players}].identity",
+    ),
     "three players": (lambda s: s["players"].__delitem__(slice(3, None)), "players"),
 }
 
 
 @settings(max_examples=100, deadline=None)
-@given(scenario=valid_scenarios().filter(lambda s: s["question"]["type"] not in ("identity_deck", "relationship", "can_unveil", "leave_game")),
-       corruption=st.sampled_from(sorted(CORRUPTIONS)))
+@given(
+    scenario=valid_scenarios().filter(
+        lambda s: s["question"]["type"] not in ("identity_deck", "relationship", "can_unveil", "leave_game")
+    ),
+    corruption=st.sampled_from(sorted(CORRUPTIONS)),
+)
 def test_every_invalid_scenario_gets_an_error_naming_the_field(scenario, corruption):
     corrupt, field = CORRUPTIONS[corruption]
     if corruption == "three players":

@@ -15,9 +15,9 @@ import pytest
 from datasette.app import Datasette
 from markupsafe import escape
 
-from db.build import BUNDLED_SOURCES, build_database
-from queries.checker import CheckerSetupError
-from queries.checker.examples import worked_examples
+from rulebook.db.build import build_database, bundled_source
+from rulebook.queries.checker import CheckerSetupError
+from rulebook.queries.checker.examples import worked_examples
 
 PLUGIN = Path(__file__).resolve().parent.parent / "datasette-plugins" / "checker.py"
 
@@ -120,8 +120,14 @@ async def test_posting_the_form_renders_the_answer_with_rule_links(site):
 
 
 async def test_an_ambiguous_answer_shows_each_reading(site):
-    scenario = {"players": [], "question": {"type": "identity_deck", "players": 8,
-                                             "deck": {"Leader": 1, "Traitor": 2, "Assassin": 3, "Guardian": 2}}}
+    scenario = {
+        "players": [],
+        "question": {
+            "type": "identity_deck",
+            "players": 8,
+            "deck": {"Leader": 1, "Traitor": 2, "Assassin": 3, "Guardian": 2},
+        },
+    }
     response = await site.client.post("/check", data={"scenario": json.dumps(scenario)})
     assert "Open point" in response.text
     assert response.text.count('<div class="reading">') == 2
@@ -136,15 +142,17 @@ async def test_the_form_shows_a_bad_scenario_with_its_field(site):
 
 async def test_everything_the_form_shows_is_escaped(site):
     players = [dict(FIVE_PLAYERS[0], name="<script>alert(1)</script>"), *FIVE_PLAYERS[1:]]
-    response = await site.client.post("/check", data={"scenario": json.dumps({**LEADER_LOSES, "players": players,
-                                                                              "events": []})})
+    response = await site.client.post(
+        "/check", data={"scenario": json.dumps({**LEADER_LOSES, "players": players, "events": []})}
+    )
     assert "<script>alert(1)</script>" not in response.text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in response.text
 
 
 async def test_a_database_missing_the_cited_rules_stops_the_server_at_startup(tmp_path, plugins_dir):
     db_path = tmp_path / "rulebook.db"
-    build_database(db_path, [BUNDLED_SOURCES / "treachery-rules-1.1.txt",
-                             BUNDLED_SOURCES / "magic-comprehensive-rules-excerpt.txt"])
+    build_database(
+        db_path, [bundled_source("treachery-rules-1.1.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
+    )
     with pytest.raises(CheckerSetupError, match="Treachery rules v6.0"):
         await started(db_path, plugins_dir)

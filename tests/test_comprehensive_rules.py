@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from ingest.accounting import account_lines
-from ingest.comprehensive_rules import EXCERPT_TITLE, parse
-from ingest.numbers import RuleNumber, parent_number
-from ingest.records import COMPREHENSIVE_RULES
-from ingest.source import SourceError, decode
+from rulebook.ingest.accounting import account_lines
+from rulebook.ingest.comprehensive_rules import EXCERPT_TITLE, parse
+from rulebook.ingest.numbers import RuleNumber, parent_number
+from rulebook.ingest.records import COMPREHENSIVE_RULES
+from rulebook.ingest.source import SourceError, decode
 
 EXCERPT = Path(__file__).resolve().parent.parent / "data" / "sources" / "magic-comprehensive-rules-excerpt.txt"
 
@@ -172,7 +172,7 @@ def test_excerpt_text_is_repaired(excerpt):
     rules = by_number(excerpt[0])
     assert rules["101.2"].text == (
         "When a rule or effect allows or directs something to happen, and another effect states "
-        'that it can\'t happen, the "can\'t" effect takes precedence.'
+        "that it can't happen, the \"can't\" effect takes precedence."
     )
     assert rules["100.7"].text == (
         "Certain cards are intended for casual play and may have features and text that aren't "
@@ -273,8 +273,19 @@ def test_contents_lines_are_skipped_as_table_of_contents(full):
 def test_rules_in_order_with_numbers_as_printed(full):
     parsed, _ = full
     assert [rule.number for rule in parsed.rules] == [
-        "100.1", "100.1a", "100.1b", "101.2", "101.2a", "119.1", "119.1d",
-        "205.3", "205.3i", "704.5", "704.5k", "704.5m", "704.6",
+        "100.1",
+        "100.1a",
+        "100.1b",
+        "101.2",
+        "101.2a",
+        "119.1",
+        "119.1d",
+        "205.3",
+        "205.3i",
+        "704.5",
+        "704.5k",
+        "704.5m",
+        "704.6",
     ]
 
 
@@ -282,7 +293,7 @@ def test_rule_text_part_section_and_lines(full):
     rules = by_number(full[0])
     assert rules["101.2"].text == (
         "When a rule or effect allows or directs something to happen, and another effect states "
-        'that it can\'t happen, the "can\'t" effect takes precedence.'
+        "that it can't happen, the \"can't\" effect takes precedence."
     )
     assert rules["101.2"].part == "1. Game Concepts"
     assert rules["101.2"].section == "101. The Magic Golden Rules"
@@ -358,14 +369,20 @@ def test_glossary_entries(full):
 def test_introduction_and_credits_are_passages(full):
     passages = full[0].passages
     assert [(p.heading, p.text, p.lines) for p in passages] == [
-        ("Introduction",
-         "This document is the ultimate authority for Magic: The Gathering\u00ae competitive game play.", [7]),
+        (
+            "Introduction",
+            "This document is the ultimate authority for Magic: The Gathering\u00ae competitive game play.",
+            [7],
+        ),
         ("Introduction", "Changes may have been made to this document since its publication.", [9]),
         ("Credits", "Magic: The Gathering Original Game Design: Richard Garfield", [line_of("Original Game Design")]),
         ("Credits", FULL_LINES[line_of("Editing:") - 1], [line_of("Editing:")]),
         ("Credits", FULL_LINES[line_of("Thanks to all") - 1], [line_of("Thanks to all")]),
-        ("Credits", "Published by Wizards of the Coast LLC, PO Box 707, Renton, WA 98057-0707, USA.",
-         [line_of("Published by")]),
+        (
+            "Credits",
+            "Published by Wizards of the Coast LLC, PO Box 707, Renton, WA 98057-0707, USA.",
+            [line_of("Published by")],
+        ),
     ]
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest.accounting import account_lines
-from ingest.records import RELEASE_NOTES
-from ingest.release_notes import parse, tidy_rules_text, unroll_latex_table
-from ingest.source import decode
+from rulebook.ingest.accounting import account_lines
+from rulebook.ingest.records import RELEASE_NOTES
+from rulebook.ingest.release_notes import parse, tidy_rules_text, unroll_latex_table
+from rulebook.ingest.source import decode
 
 DUSKMOURN = Path(__file__).resolve().parent.parent / "data" / "sources" / "duskmourn-release-notes.md"
 
@@ -51,9 +51,9 @@ The Release Notes include information concerning the release of a new *Magic: Th
 
 Go to **Locator.Wizards.com** to find an event or store near you.
 
-**Returning Mechanic: Schemes** 
+**Returning Mechanic: Schemes**
 
-**New Variant Format: Archenemy Commander** 
+**New Variant Format: Archenemy Commander**
 
 With the release of the Commander Decks comes the return of the Archenemy format!
 
@@ -135,7 +135,9 @@ def test_general_notes_sections_become_mechanics_with_body_examples_and_rulings(
         "When you set this scheme in motion, choose any number of creatures with different mana values. "
         "Destroy those creatures."
     )
-    assert [(r.text, r.lines) for r in archenemy.rulings] == [("A scheme deck must contain at least ten schemes.", [27])]
+    assert [(r.text, r.lines) for r in archenemy.rulings] == [
+        ("A scheme deck must contain at least ten schemes.", [27])
+    ]
     [card] = parsed.cards
     assert (card.name, card.section, card.mana_cost, card.type_line) == (
         "Withering Torment",
@@ -233,7 +235,7 @@ def test_name_cost_type_and_pt_each_in_their_own_paragraph():
 def test_planeswalker_loyalty_and_loyalty_abilities_stay_rules_text():
     cards = cards_of(
         "Kaito, Bane of Nightmares {2}{U}{B}\nLegendary Planeswalker — Kaito\n4\n"
-        "+1: You get an emblem with \"Ninjas you control get +1/+1.\"\n"
+        '+1: You get an emblem with "Ninjas you control get +1/+1."\n'
         "-2: Tap target creature. Put two stun counters on it.\n\n"
         "- As you activate Kaito's ninjutsu ability, you reveal Kaito from your hand and return the attacking creature.\n"
         "   Kaito isn't put onto the battlefield until the ability resolves.\n"
@@ -267,7 +269,10 @@ def test_fenced_card_with_wrapped_text_and_wrapped_ruling():
         "3",
         "4",
     )
-    assert anthropede.rules_text == "Reach\nWhen Anthropede enters, you may discard a card or pay {2}. When you do, destroy target Room."
+    assert (
+        anthropede.rules_text
+        == "Reach\nWhen Anthropede enters, you may discard a card or pay {2}. When you do, destroy target Room."
+    )
     assert anthropede.lines == [4, 5, 6, 7, 8, 9, 10]
     assert [(n.text, n.lines) for n in anthropede.notes] == [
         (
@@ -342,7 +347,8 @@ def test_room_with_every_line_in_its_own_paragraph_and_a_bold_door_name():
         "Secret Arcade\n\n $\\{4\\}\\{W\\}$ \n\nNonland permanents you control are enchantments in addition to "
         "their other types.\n\n//\n\n**Dusty Parlor** \n\n $\\{2\\}\\{W\\}$ \n\nWhenever you cast an enchantment "
         "spell, put a +1/+1 counter on up to one target creature.\n\n//\n\nEnchantment — Room\n\n"
-        + ROOM_REMINDER + "\n\n• If a spell has {X} in its mana cost, use the value chosen for X.\n"
+        + ROOM_REMINDER
+        + "\n\n• If a spell has {X} in its mana cost, use the value chosen for X.\n"
     )
     room = cards["Secret Arcade // Dusty Parlor"]
     assert (room.mana_cost, room.type_line) == ("{4}{W} // {2}{W}", "Enchantment — Room")
@@ -447,7 +453,7 @@ def test_bullet_whose_glyph_was_lost_and_text_cut_by_a_page_break():
     assert oculus.lines == [3, 4, 5, 6, 7, 8, 10]
     assert [(n.text, n.lines) for n in oculus.notes] == [
         (
-            'Abhorrent Oculus\'s additional cost must be paid even if it\'s cast "without paying its mana cost" '
+            "Abhorrent Oculus's additional cost must be paid even if it's cast \"without paying its mana cost\" "
             "or for any alternative cost.",
             [12],
         )
@@ -526,7 +532,9 @@ def test_rulings_printed_without_any_bullet():
     ]
     hordecaller = cards["Razorkin Hordecaller"]
     assert hordecaller.rules_text == "Haste\nWhenever you attack, create a 1/1 red Gremlin creature token."
-    assert notes(hordecaller) == ["Attacking with any creatures will cause Razorkin Hordecaller's last ability to trigger."]
+    assert notes(hordecaller) == [
+        "Attacking with any creatures will cause Razorkin Hordecaller's last ability to trigger."
+    ]
 
 
 def test_text_paragraphs_after_a_blank_line_stay_rules_text():
@@ -748,7 +756,10 @@ def test_broken_mana_costs_and_braces_are_mended():
     assert cards["Stay Hidden, Stay Silent"].rules_text == (
         "Enchant creature\n{4}{U}: Shuffle enchanted creature into its owner's library, then manifest dread."
     )
-    assert (cards["Haunted Screen"].type_line, cards["Haunted Screen"].rules_text) == ("Artifact", "{T}: Add {W} or {B}.")
+    assert (cards["Haunted Screen"].type_line, cards["Haunted Screen"].rules_text) == (
+        "Artifact",
+        "{T}: Add {W} or {B}.",
+    )
     assert cards["Noxious Revival"].rules_text.startswith("({G/P} can be paid with either {G} or 2 life.) Put target")
 
 
@@ -760,7 +771,9 @@ def test_latex_table_debris_is_read_as_card_lines():
         "\\end{tabular}$ "
     )
     assert unroll_latex_table(line)[:2] == ["Leyline of Mutation \\{G\\}\\{G\\}", "Enchantment"]
-    leyline = cards_of(line + "\n\n- A player's opening hand is the hand of cards after mulligans.\n")["Leyline of Mutation"]
+    leyline = cards_of(line + "\n\n- A player's opening hand is the hand of cards after mulligans.\n")[
+        "Leyline of Mutation"
+    ]
     assert (leyline.mana_cost, leyline.type_line, leyline.lines) == ("{G}{G}", "Enchantment", [3])
     assert leyline.rules_text == (
         "If Leyline of Mutation is in your opening hand, you may begin the game with it on the battlefield.\n"
@@ -810,7 +823,9 @@ def test_tidy_rules_text():
 
 
 def test_every_line_is_accounted_for_or_skipped_with_a_reason():
-    parsed = read("#### MAIN SET CARD-SPECIFIC NOTES\n\n```\nCult Healer {2}{W}\nCreature — Human Doctor\n3/3\n```\n\n---\n")
+    parsed = read(
+        "#### MAIN SET CARD-SPECIFIC NOTES\n\n```\nCult Healer {2}{W}\nCreature — Human Doctor\n3/3\n```\n\n---\n"
+    )
     assert [(s.line, s.reason) for s in parsed.skipped] == [
         (3, "markdown fence"),
         (7, "markdown fence"),
@@ -913,10 +928,15 @@ def test_duskmourn_named_cards(duskmourn):
     _, parsed = duskmourn
     cards = {card.name: card for card in parsed.cards}
     oculus = cards["Abhorrent Oculus"]
-    assert (oculus.mana_cost, oculus.type_line, oculus.power, oculus.toughness) == ("{2}{U}", "Creature — Eye", "5", "5")
+    assert (oculus.mana_cost, oculus.type_line, oculus.power, oculus.toughness) == (
+        "{2}{U}",
+        "Creature — Eye",
+        "5",
+        "5",
+    )
     assert [(n.text, n.lines) for n in oculus.notes] == [
         (
-            'Abhorrent Oculus\'s additional cost must be paid even if it\'s cast "without paying its mana cost" '
+            "Abhorrent Oculus's additional cost must be paid even if it's cast \"without paying its mana cost\" "
             "or for any alternative cost.",
             [244],
         )
@@ -945,7 +965,9 @@ def test_duskmourn_named_cards(duskmourn):
         "• Destroy target enchantment.",
         "• Draw a card. Then you may put a land card from your hand onto the battlefield tapped.",
     ]
-    assert cards["Zimone, All-Questioning"].rules_text.endswith("(2, 3, 5, 7, 11, 13, 17, 19, 23, 29, and 31 are prime numbers.)")
+    assert cards["Zimone, All-Questioning"].rules_text.endswith(
+        "(2, 3, 5, 7, 11, 13, 17, 19, 23, 29, and 31 are prime numbers.)"
+    )
     assert cards["Leyline of Transformation"].rules_text.count("you may begin the game") == 1
     assert cards["The Mindskinner"].notes[0].text.startswith("If you somehow control more than one of The Mindskinner")
     assert cards["Demonic Covenant"].type_line == "Kindred Enchantment — Demon"
@@ -970,7 +992,7 @@ def test_duskmourn_mechanics(duskmourn):
     assert mechanics["Returning Mechanic: Schemes"].body == ""
     assert mechanics["New Variant Format: Archenemy Commander"].body.count("\n\n") == 5
     room = mechanics["New Enchantment Type: Room"]
-    assert "Each Room card has two halves, called \"doors.\" Pick one half" in room.body
+    assert 'Each Room card has two halves, called "doors." Pick one half' in room.body
     assert all(e.section is None and e.kind == "set card" for m in parsed.mechanics for e in m.examples)
     overlord = mechanics["New Keyword Ability: Impending"].examples[0]
     assert (overlord.mana_cost, overlord.type_line, overlord.power, overlord.toughness) == (
@@ -1045,6 +1067,11 @@ def test_another_sets_conventions_bold_names_star_bullets_and_a_running_title():
         "Offspring is an additional cost. If you pay it, the spell's mana value doesn't change."
     ]
     [fell] = parsed.cards
-    assert (fell.name, fell.section, fell.mana_cost, fell.rules_text) == ("Fell", None, "{1}{B}", "Destroy target creature.")
+    assert (fell.name, fell.section, fell.mana_cost, fell.rules_text) == (
+        "Fell",
+        None,
+        "{1}{B}",
+        "Destroy target creature.",
+    )
     assert notes(fell) == ["Fell can target any creature."]
     assert [(s.line, s.reason) for s in parsed.skipped] == [(28, "page furniture")]

@@ -11,12 +11,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from db.build import build_database, bundled_sources
-from ingest.source import SourceError
-from queries import search_index
-from queries.search import search
-from queries.search_index import build_search_index, index_path_for
-from rulebook import cli
+from rulebook.cli import cli
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.ingest.source import SourceError
+from rulebook.queries import search_index
+from rulebook.queries.search import search
+from rulebook.queries.search_index import build_search_index, index_path_for
 
 from .conftest import SOURCES
 
@@ -106,7 +106,9 @@ def test_ligatures_and_accents_fold_both_ways(find, query):
     found = find(query)
     assert {result["card"] for result in found["results"]} == {"The Ætherist"}
     assert [result["title"] for result in found["results"]] == [
-        "The Ætherist — note 2", "The Ætherist — note 1", "The Ætherist",
+        "The Ætherist — note 2",
+        "The Ætherist — note 1",
+        "The Ætherist",
     ]
 
 
@@ -125,16 +127,19 @@ def test_a_card_name_in_the_query_favours_that_cards_notes(find):
     assert found["results"][0]["url"] == "/cards/The%20Puppet%20Master?document=treachery-6.0#note-4"
 
 
-@pytest.mark.parametrize("query, url, number", [
-    ("907.8b", "/rules/treachery-6.0/907.8b", "907.8b"),
-    ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3", "104.3"),
-    ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6", "508.6"),
-    ("official 103.1", "/rules/comprehensive-rules-excerpt/103.1", "103.1"),
-    ("702.tr02a", "/rules/treachery-6.0/702.TR02a", "702.TR02a"),
-    ("Rule 372.3A", "/rules/treachery-6.0/372.3a", "372.3a"),
-    ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3", "702.TrUnv-3"),
-    ("701.TrRea-01b", "/rules/treachery-1.1-forum-post/701.TrRea-01b", "701.TrRea-01b"),
-])
+@pytest.mark.parametrize(
+    "query, url, number",
+    [
+        ("907.8b", "/rules/treachery-6.0/907.8b", "907.8b"),
+        ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3", "104.3"),
+        ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6", "508.6"),
+        ("official 103.1", "/rules/comprehensive-rules-excerpt/103.1", "103.1"),
+        ("702.tr02a", "/rules/treachery-6.0/702.TR02a", "702.TR02a"),
+        ("Rule 372.3A", "/rules/treachery-6.0/372.3a", "372.3a"),
+        ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3", "702.TrUnv-3"),
+        ("701.TrRea-01b", "/rules/treachery-1.1-forum-post/701.TrRea-01b", "701.TrRea-01b"),
+    ],
+)
 def test_a_rule_number_goes_straight_to_the_rule(find, query, url, number):
     found = find(query)
     assert found["redirect"] == url
@@ -227,20 +232,26 @@ def test_a_rule_number_outside_the_document_filter_is_not_there(find):
 
 def test_unknown_filters_are_explained(find):
     assert find("undercover", kind="ruling") == {
-        "query": "undercover", "corrected_query": None, "redirect": None, "results": [],
+        "query": "undercover",
+        "corrected_query": None,
+        "redirect": None,
+        "results": [],
         "message": 'There is nothing of the kind "ruling" to search; choose one of: '
-                   "rule, card, card_note, faq, glossary, mechanic.",
+        "rule, card, card_note, faq, glossary, mechanic.",
     }
     message = find("undercover", document="treachery-9.0")["message"]
     assert message.startswith('There is no document "treachery-9.0"; the documents are: ')
     assert "treachery-6.0" in message
 
 
-@pytest.mark.parametrize("query, filters", [
-    ("undercover", {"kind": "mechanic"}),
-    ("séance board", {"document": "treachery-6.0"}),
-    ("907.8b", {"kind": "card"}),
-])
+@pytest.mark.parametrize(
+    "query, filters",
+    [
+        ("undercover", {"kind": "mechanic"}),
+        ("séance board", {"document": "treachery-6.0"}),
+        ("907.8b", {"kind": "card"}),
+    ],
+)
 def test_filters_that_leave_nothing_say_so(find, query, filters):
     found = find(query, **filters)
     assert (found["results"], found["redirect"]) == ([], None)
@@ -262,9 +273,26 @@ def test_snippets_are_escaped_html(find):
 
 
 BAD_INPUT = [
-    "", "   ", "the of and", "!!!", '"', "*", "unveil*", "cost:", "(", "NEAR", "AND", "a AND b OR NOT c",
-    '"unveil* AND (cost NEAR/2 leader', "x" * 10_000, "unveil " * 2_000, "Уничтожить существо", "隠れた役割",
-    "\x00", "\ud800", "🃏🃏",
+    "",
+    "   ",
+    "the of and",
+    "!!!",
+    '"',
+    "*",
+    "unveil*",
+    "cost:",
+    "(",
+    "NEAR",
+    "AND",
+    "a AND b OR NOT c",
+    '"unveil* AND (cost NEAR/2 leader',
+    "x" * 10_000,
+    "unveil " * 2_000,
+    "Уничтожить существо",
+    "隠れた役割",
+    "\x00",
+    "\ud800",
+    "🃏🃏",
 ]
 
 
@@ -275,14 +303,23 @@ def test_bad_input_never_raises_and_always_answers(find, query):
     assert found["results"] or found["message"]
 
 
-@pytest.mark.parametrize("query, message", [
-    ("", "Type a rule number (907.8b), a card name or a few words to search for."),
-    ("!!!", "There are no words to search for: type a rule number (907.8b), a card name or a few words."),
-    ("the of and", 'Words like "the" and "of" are too common to search for: add a keyword, '
-                   "a rule number (907.8b) or a card name."),
-    ("Уничтожить существо", 'Nothing in the rules uses "уничтожить", "существо". '
-                            "Try other words, a rule number (907.8b) or a card name."),
-])
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("", "Type a rule number (907.8b), a card name or a few words to search for."),
+        ("!!!", "There are no words to search for: type a rule number (907.8b), a card name or a few words."),
+        (
+            "the of and",
+            'Words like "the" and "of" are too common to search for: add a keyword, '
+            "a rule number (907.8b) or a card name.",
+        ),
+        (
+            "Уничтожить существо",
+            'Nothing in the rules uses "уничтожить", "существо". '
+            "Try other words, a rule number (907.8b) or a card name.",
+        ),
+    ],
+)
 def test_empty_answers_say_why(find, query, message):
     found = find(query)
     assert (found["results"], found["message"]) == ([], message)
@@ -365,7 +402,7 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     with pytest.raises(SourceError):
-        build_database(target, bundled_sources() + [empty], after_write=build_search_index)
+        build_database(target, [*bundled_sources(), empty], after_write=build_search_index)
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
 
     def broken_index(db):

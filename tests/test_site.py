@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import escape
 
-from db.build import build_database, bundled_sources
-from queries.metadata import canned_queries
-from queries.search_index import build_search_index
-from queries.site import make_datasette
-from queries.urls import card_url
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.queries.search_index import build_search_index
+from rulebook.urls import card_url
+from rulebook.web.app import make_datasette
+from rulebook.web.metadata import canned_queries
 
 HOSTILE_DOCUMENT = """Treachery Comprehensive Rules
 Version 9.9 - Effective 2030-01-01
@@ -33,7 +33,7 @@ def build_hostile_database(folder: Path) -> Path:
     source = folder / "hostile.txt"
     source.write_text(HOSTILE_DOCUMENT, encoding="utf-8")
     db_path = folder / "rulebook.db"
-    build_database(db_path, bundled_sources() + [source], after_write=build_search_index)
+    build_database(db_path, [*bundled_sources(), source], after_write=build_search_index)
     return db_path
 
 
@@ -120,8 +120,11 @@ async def test_number_without_document_picks_newest_treachery_and_lists_the_othe
     assert newest["document"]["slug"] == "treachery-6.0"
     old = (await site.client.get("/rules/702.TrUnv-3.json")).json()
     assert old["document"]["slug"] == "treachery-1.1"
-    assert {"document": "treachery-1.1-forum-post", "number": "702.TrUnv-3",
-            "url": "/rules/treachery-1.1-forum-post/702.TrUnv-3"} in old["candidates"]
+    assert {
+        "document": "treachery-1.1-forum-post",
+        "number": "702.TrUnv-3",
+        "url": "/rules/treachery-1.1-forum-post/702.TrUnv-3",
+    } in old["candidates"]
     section = (await site.client.get("/rules/702.json")).json()
     assert section["document"]["slug"] == "treachery-6.0"
     assert "comprehensive-rules-excerpt" in [candidate["document"] for candidate in section["candidates"]]
@@ -151,7 +154,9 @@ async def test_section_number_shows_the_section_with_its_rules(site):
 async def test_missing_subrule_shows_its_nearest_ancestor_with_a_notice(site):
     response = await site.client.get("/rules/comprehensive-rules-excerpt/104.2a")
     assert response.status_code == 200
-    assert "Rule 104.2a is not in comprehensive-rules-excerpt; this is 104.2, the nearest rule above it." in response.text
+    assert (
+        "Rule 104.2a is not in comprehensive-rules-excerpt; this is 104.2, the nearest rule above it." in response.text
+    )
     data = (await site.client.get("/rules/comprehensive-rules-excerpt/104.2a.json")).json()
     assert data["rule"]["number"] == "104.2"
     assert {"907.8c", "907.8d"} <= {source["label"] for source in data["cited_by"]}
@@ -227,8 +232,11 @@ async def test_card_in_two_documents_shows_the_newest_and_lists_the_other(site):
 
 async def test_card_mentioned_in_a_ruling_links_to_its_page(site):
     data = (await site.client.get(card_url("Fear of Falling") + ".json")).json()
-    assert {"named_as": "Jump Scare", "card": "Jump Scare",
-            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes"} in data["mentions"]
+    assert {
+        "named_as": "Jump Scare",
+        "card": "Jump Scare",
+        "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
+    } in data["mentions"]
     html = (await site.client.get(card_url("Fear of Falling"))).text
     assert '<a class="card-link" href="/cards/Jump%20Scare">Jump Scare</a>' in html
 
@@ -259,7 +267,18 @@ async def test_search_json_is_the_search_functions_answer(site):
     data = (await site.client.get("/search.json?q=undercover")).json()
     assert data["query"] == "undercover" and data["redirect"] is None
     first = data["results"][0]
-    assert set(first) >= {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
+    assert set(first) >= {
+        "kind",
+        "document",
+        "version",
+        "number",
+        "card",
+        "question",
+        "title",
+        "snippet",
+        "url",
+        "score",
+    }
     assert any("<mark>" in result["snippet"] for result in data["results"])
     scores = [result["score"] for result in data["results"]]
     assert scores == sorted(scores, reverse=True)
@@ -282,14 +301,17 @@ async def test_search_filters_by_kind_and_document(site):
     assert {(result["kind"], result["document"]) for result in data["results"]} == {("card_note", "treachery-6.0")}
 
 
-@pytest.mark.parametrize("query, target", [
-    ("907.8b", "/rules/treachery-6.0/907.8b"),
-    ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3"),
-    ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6"),
-    ("702.tr02a", "/rules/treachery-6.0/702.TR02a"),
-    ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3"),
-    ("Jump Scare", "/cards/Jump%20Scare"),
-])
+@pytest.mark.parametrize(
+    "query, target",
+    [
+        ("907.8b", "/rules/treachery-6.0/907.8b"),
+        ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3"),
+        ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6"),
+        ("702.tr02a", "/rules/treachery-6.0/702.TR02a"),
+        ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3"),
+        ("Jump Scare", "/cards/Jump%20Scare"),
+    ],
+)
 async def test_rule_numbers_and_card_names_go_straight_to_their_page(site, query, target):
     response = await site.client.get(f"/search?q={quote(query)}")
     assert response.status_code == 302
@@ -312,9 +334,9 @@ async def test_datasette_table_search_and_json_keep_working(site):
 
 
 async def test_datasette_row_pages_link_mentioned_cards(site):
-    note = (await site.client.get(
-        "/rulebook/card_mentions.json?card_name=Jump+Scare&source_table=card_notes&_shape=array"
-    )).json()[0]
+    note = (
+        await site.client.get("/rulebook/card_mentions.json?card_name=Jump+Scare&source_table=card_notes&_shape=array")
+    ).json()[0]
     html = (await site.client.get(f"/rulebook/card_notes/{note['source_id']}")).text
     assert '<a class="card-link" href="/cards/Jump%20Scare">Jump Scare</a>' in html
 
@@ -333,8 +355,12 @@ async def test_metadata_labels_facets_and_hidden_search_tables(site):
 async def test_every_canned_query_has_a_title_and_description(site):
     names = set(canned_queries())
     assert names == {
-        "rules_citing_rule", "notes_citing_rule", "identity_cards_of_role", "rulings_mentioning_card",
-        "unresolved_references", "rules_changed_between_versions",
+        "rules_citing_rule",
+        "notes_citing_rule",
+        "identity_cards_of_role",
+        "rulings_mentioning_card",
+        "unresolved_references",
+        "rules_changed_between_versions",
     }
     html = (await site.client.get("/rulebook")).text
     assert "Rules citing a rule" in html and "Unresolved references" in html
@@ -353,7 +379,9 @@ async def test_canned_query_backlinks(site):
         (row["citing_document"], row["citing_rule"], row["cited_as"]) for row in rows
     }
     notes = await canned(site, "notes_citing_rule", document="treachery-6.0", number="907.8b")
-    assert ("FAQ", "Does the Traitor need to defeat the Guardian?") in [(row["kind"], row["belongs_to"]) for row in notes]
+    assert ("FAQ", "Does the Traitor need to defeat the Guardian?") in [
+        (row["kind"], row["belongs_to"]) for row in notes
+    ]
 
 
 async def test_canned_query_identity_cards_and_mentions(site):
@@ -364,15 +392,22 @@ async def test_canned_query_identity_cards_and_mentions(site):
     rulings = await canned(site, "rulings_mentioning_card", card="Jump Scare")
     assert {"Fear of Falling", "Unable to Scream"} <= {row["belongs_to"] for row in rulings}
     faq = await canned(site, "rulings_mentioning_card", card="the supplier")
-    assert [(row["kind"], row["belongs_to"]) for row in faq] == [("faq", "Can I proliferate counters on an Identity card?")]
+    assert [(row["kind"], row["belongs_to"]) for row in faq] == [
+        ("faq", "Can I proliferate counters on an Identity card?")
+    ]
 
 
 async def test_canned_query_unresolved_and_changed_rules(site):
     unresolved = await canned(site, "unresolved_references")
     assert unresolved and all(row["looked_in"] for row in unresolved)
-    changed = await canned(site, "rules_changed_between_versions", document="treachery-1.1", other="treachery-1.1-forum-post")
+    changed = await canned(
+        site, "rules_changed_between_versions", document="treachery-1.1", other="treachery-1.1-forum-post"
+    )
     assert "906.3c" in [row["number"] for row in changed]
-    assert all(row["text_in_document"] != row["text_in_other"] or row["title_in_document"] != row["title_in_other"] for row in changed)
+    assert all(
+        row["text_in_document"] != row["text_in_other"] or row["title_in_document"] != row["title_in_other"]
+        for row in changed
+    )
 
 
 def test_a_canned_query_without_a_title_is_refused(tmp_path):
@@ -405,7 +440,7 @@ async def test_hostile_rule_text_is_escaped_everywhere(hostile_db_path):
 def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
     import uvicorn
 
-    from rulebook import cli
+    from rulebook.cli import cli
 
     served = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.update(options))

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from ingest import read_document
-from ingest.numbers import RuleNumber
-from ingest.source import SourceError, decode
-from ingest.treachery import parse
+from rulebook.ingest import read_document
+from rulebook.ingest.numbers import RuleNumber
+from rulebook.ingest.source import SourceError, decode
+from rulebook.ingest.treachery import parse
 
 from .conftest import SOURCES
 
@@ -47,7 +47,9 @@ def test_v6_document_information(v6):
     assert v6.info.effective_date == "2026-05-04"
     assert len(v6.versions) == 13
     assert (v6.versions[0].version, v6.versions[0].changes, v6.versions[0].release_date) == (
-        "1.0", "First revision.", "2016-12-09"
+        "1.0",
+        "First revision.",
+        "2016-12-09",
     )
     assert v6.versions[-1].version == "6.0"
 
@@ -84,8 +86,10 @@ def test_v6_glued_headings_are_split(v6):
 
 
 def test_v6_unnumbered_paragraphs_stay_with_their_rule(v6):
-    assert rule(v6, "702.TR02a").paragraphs[0].text.startswith(
-        "Note: Putting a creature onto the battlefield and attacking a Leader player does not clear"
+    assert (
+        rule(v6, "702.TR02a")
+        .paragraphs[0]
+        .text.startswith("Note: Putting a creature onto the battlefield and attacking a Leader player does not clear")
     )
     assert rule(v6, "907.3c").text.splitlines() == [
         "Other recommended setups are:",
@@ -104,7 +108,11 @@ def test_v6_unnumbered_paragraphs_stay_with_their_rule(v6):
 
 def test_v6_glossary_faq_and_headings(v6):
     assert [g.term for g in v6.glossary] == [
-        "Reminder: 104.2a", "Reminder: 104.2c", "Reminder: 104.3g", "Team", "Teammate"
+        "Reminder: 104.2a",
+        "Reminder: 104.2c",
+        "Reminder: 104.3g",
+        "Team",
+        "Teammate",
     ]
     assert v6.glossary[0].quotes_rule == "104.2a"
     assert [f.question for f in v6.faq] == [
@@ -117,7 +125,13 @@ def test_v6_glossary_faq_and_headings(v6):
     ]
     assert v6.faq[2].answer.count("\n- ") == 3
     parts = [h.label for h in v6.headings if h.level == "part"]
-    assert parts == ["1. Game Concepts", "2. Parts of a Card", "3. Card Types", "7. Additional Rules", "9. Casual Variants"]
+    assert parts == [
+        "1. Game Concepts",
+        "2. Parts of a Card",
+        "3. Card Types",
+        "7. Additional Rules",
+        "9. Casual Variants",
+    ]
 
 
 def test_v6_identity_cards_by_role(v6):
@@ -167,15 +181,20 @@ def test_v11_old_numbering(v11):
 def test_forum_post_keeps_old_card_texts_and_drops_forum_chrome(forum):
     assert forum.info.effective_date == "2017-05-08"
     assert [c.name for c in forum.cards] == [
-        "The Fallen Hero", "The Spy", "The Bastard", "The Puppet Master", "The Chronologist"
+        "The Fallen Hero",
+        "The Spy",
+        "The Bastard",
+        "The Puppet Master",
+        "The Chronologist",
     ]
     fallen = card(forum, "The Fallen Hero")
     assert fallen.rules_text.splitlines()[0] == "Hidden role"
     assert fallen.notes[0].text == 'See rule 714 "Restarting the game" while it applies only to you.'
     bastard = card(forum, "The Bastard")
     assert len(bastard.notes) == 3
-    assert bastard.notes[-1].text.endswith("Your victory conditions depends from the last known identity type "
-                                           "even if the card has been turned face down.")
+    assert bastard.notes[-1].text.endswith(
+        "Your victory conditions depends from the last known identity type even if the card has been turned face down."
+    )
     reasons = Counter(s.reason for s in forum.skipped)
     assert reasons == {"forum chrome": 32}
     assert rule(forum, "701.TrRea-01b").text.startswith("If the effect of a resolving spell or ability reanimates")
@@ -189,25 +208,27 @@ def test_duplicate_rule_numbers_are_reported_with_their_line():
 
 
 def test_a_small_newer_version_parses_with_the_same_code():
-    text = "\n".join([
-        "Version\tSpecifications\tRelease Date",
-        "7.0\tNew unveil rules.\t2027-01-02",
-        "",
-        "These rules are effective as of January 2nd 2027.",
-        "",
-        "9. CASUAL VARIANTS",
-        "907. Treachery",
-        "907.14. A new rule about identity cards. See official rule 104.3a.",
-        "Note: A new note.",
-        "702.TR03. Disguise",
-        "DE: \"Tarnung.\"",
-        "702.TR03a. Disguise is new.",
-        "SPECIFIC CARD NOTES",
-        "LEADERS",
-        "The Newcomer",
-        "- A first note",
-        "that continues here.",
-    ])
+    text = "\n".join(
+        [
+            "Version\tSpecifications\tRelease Date",
+            "7.0\tNew unveil rules.\t2027-01-02",
+            "",
+            "These rules are effective as of January 2nd 2027.",
+            "",
+            "9. CASUAL VARIANTS",
+            "907. Treachery",
+            "907.14. A new rule about identity cards. See official rule 104.3a.",
+            "Note: A new note.",
+            "702.TR03. Disguise",
+            'DE: "Tarnung."',
+            "702.TR03a. Disguise is new.",
+            "SPECIFIC CARD NOTES",
+            "LEADERS",
+            "The Newcomer",
+            "- A first note",
+            "that continues here.",
+        ]
+    )
     parsed = parse(decode(text.encode(), "treachery-rules-7.0.txt"))
     assert (parsed.info.version, parsed.info.effective_date) == ("7.0", "2027-01-02")
     assert [r.number for r in parsed.rules] == ["907.14", "702.TR03", "702.TR03a"]

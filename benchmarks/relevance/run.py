@@ -28,12 +28,11 @@ from pathlib import Path
 import sqlite_utils
 from datasette.utils import escape_fts
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.queries.search import search
+from rulebook.queries.search_index import build_search_index, index_path_for
 
-from db.build import build_database, bundled_sources  # noqa: E402
-from queries.search import search  # noqa: E402
-from queries.search_index import build_search_index, index_path_for  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 QUERIES = Path(__file__).with_name("queries.json")
 LATENCY_RUNS = 200
@@ -74,9 +73,7 @@ class BuiltIn:
 
     def __init__(self, db: sqlite_utils.Database):
         self.db = db
-        self.identities = {
-            table: dict(db.execute(sql).fetchall()) for table, sql in ROW_IDENTITIES.items()
-        }
+        self.identities = {table: dict(db.execute(sql).fetchall()) for table, sql in ROW_IDENTITIES.items()}
 
     def __call__(self, query: str) -> list[str]:
         escaped = escape_fts(query)
@@ -104,8 +101,9 @@ def scores(found: list[str], expected: list[str]) -> tuple[float, float]:
 def check_expected(queries: list[dict], known: set[str]) -> None:
     unknown = sorted({row for query in queries for row in query["expected"] if row not in known})
     if unknown:
-        sys.exit("These expected rows are not in the database (typo, or a document missing?):\n  "
-                 + "\n  ".join(unknown))
+        sys.exit(
+            "These expected rows are not in the database (typo, or a document missing?):\n  " + "\n  ".join(unknown)
+        )
 
 
 def table(rows: list[list[str]]) -> str:
@@ -118,7 +116,9 @@ def table(rows: list[list[str]]) -> str:
 def report(db: sqlite_utils.Database, index_dir: Path) -> None:
     queries = json.loads(QUERIES.read_text(encoding="utf-8"))["queries"]
     builtin = BuiltIn(db)
-    check_expected(queries, {identity for identities in builtin.identities.values() for identity in identities.values()})
+    check_expected(
+        queries, {identity for identities in builtin.identities.values() for identity in identities.values()}
+    )
     per_category: dict[str, list[tuple]] = {}
     misses = []
     first_timings = []  # each query's first search: nothing remembered yet
@@ -136,17 +136,23 @@ def report(db: sqlite_utils.Database, index_dir: Path) -> None:
         means = [statistics.mean(row[column] for row in category_rows) for column in range(4)]
         rows.append([name, str(len(category_rows)), *(f"{mean:.2f}" for mean in means)])
     print(table(rows))
-    print("\nOur misses (answer not in the top five):" if misses else "\nOur search answers every query in its top five.")
+    print(
+        "\nOur misses (answer not in the top five):" if misses else "\nOur search answers every query in its top five."
+    )
     print("\n".join(misses))
     timings = []
     for run in range(LATENCY_RUNS):
         started = time.perf_counter()
         search(db, index_dir, queries[run % len(queries)]["query"])
         timings.append((time.perf_counter() - started) * 1000)
-    print(f"\nOur search, first time for each query: median {statistics.median(first_timings):.1f} ms, "
-          f"slowest {max(first_timings):.1f} ms over {len(first_timings)} queries.")
-    print(f"Our search, repeated (answers remembered): median {statistics.median(timings):.1f} ms, "
-          f"slowest {max(timings):.1f} ms over {LATENCY_RUNS} searches.")
+    print(
+        f"\nOur search, first time for each query: median {statistics.median(first_timings):.1f} ms, "
+        f"slowest {max(first_timings):.1f} ms over {len(first_timings)} queries."
+    )
+    print(
+        f"Our search, repeated (answers remembered): median {statistics.median(timings):.1f} ms, "
+        f"slowest {max(timings):.1f} ms over {LATENCY_RUNS} searches."
+    )
 
 
 def main() -> None:

@@ -17,6 +17,12 @@ from .rulebook import CheckerSetupError, Rulebook, load_rulebook
 from .scenario import MAX_SCENARIO_BYTES, ScenarioError, parse_scenario, parse_scenario_text
 
 __all__ = [
-    "check", "load_rulebook", "parse_scenario", "parse_scenario_text", "CheckerSetupError", "Rulebook",
-    "ScenarioError", "MAX_SCENARIO_BYTES",
+    "MAX_SCENARIO_BYTES",
+    "CheckerSetupError",
+    "Rulebook",
+    "ScenarioError",
+    "check",
+    "load_rulebook",
+    "parse_scenario",
+    "parse_scenario_text",
 ]

@@ -31,8 +31,13 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
     steps = [_step(step, rulebook) for step in explored.shared_steps]
     forked = len(explored.runs) > 1
     if forked:
-        steps.append({"text": "From here the answer depends on how an open point is read: each reading follows "
-                              "with its own answer.", "rules": []})
+        steps.append(
+            {
+                "text": "From here the answer depends on how an open point is read: each reading follows "
+                "with its own answer.",
+                "rules": [],
+            }
+        )
     return {
         "question": scenario.question.as_json(),
         "answer": explored.answer,
@@ -43,8 +48,10 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
             {
                 "rules": list(dict.fromkeys(rulebook.cite(rule).label for side in point.sides for rule in side.rules)),
                 "explanation": point.explanation[0].upper() + point.explanation[1:],
-                "sides": [{"reading": side.reading, "rules": [rulebook.cite(rule).label for rule in side.rules]}
-                          for side in point.sides],
+                "sides": [
+                    {"reading": side.reading, "rules": [rulebook.cite(rule).label for rule in side.rules]}
+                    for side in point.sides
+                ],
             }
             for point in explored.open_points
         ],
@@ -52,10 +59,12 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
             {
                 "assuming": [point.sides[run.choices.get(point.id, 0)].reading for point in run.reasoning.forks],
                 "answer": run.answer,
-                "explanation": [_step(step, rulebook) for step in run.reasoning.steps[len(explored.shared_steps):]],
+                "explanation": [_step(step, rulebook) for step in run.reasoning.steps[len(explored.shared_steps) :]],
             }
             for run in explored.runs
-        ] if forked else [],
+        ]
+        if forked
+        else [],
     }
 
 

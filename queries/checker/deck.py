@@ -9,8 +9,9 @@ from .scenario import IDENTITIES, MIN_PLAYERS, Question
 
 
 def _shown(deck: dict[str, int]) -> str:
-    return ", ".join(f"{deck[identity]} {identity}{'s' if deck[identity] != 1 else ''}"
-                     for identity in IDENTITIES if deck[identity])
+    return ", ".join(
+        f"{deck[identity]} {identity}{'s' if deck[identity] != 1 else ''}" for identity in IDENTITIES if deck[identity]
+    )
 
 
 def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning) -> dict:
@@ -24,35 +25,55 @@ def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning)
     if players < MIN_PLAYERS:
         violation("907.2", f"A Treachery game has four or more players (907.2); this deck is for {players}.")
     if sum(deck.values()) != players:
-        violation("907.3a", f"An identity deck has exactly one identity card per player (907.3a): {players} "
-                            f"players need {players} cards, this deck has {sum(deck.values())}.")
+        violation(
+            "907.3a",
+            f"An identity deck has exactly one identity card per player (907.3a): {players} "
+            f"players need {players} cards, this deck has {sum(deck.values())}.",
+        )
     if deck["Leader"] != 1:
         violation("907.3b", f"An identity deck has exactly one Leader (907.3b); this one has {deck['Leader']}.")
     if question.backstab_rumble:
         if deck["Assassin"] or deck["Guardian"]:
-            violation("907.3e", "With the Backstab Rumble option, every identity card besides the Leader is a "
-                                f"Traitor (907.3e); this deck also has {_shown({**deck, 'Leader': 0, 'Traitor': 0})}.")
+            violation(
+                "907.3e",
+                "With the Backstab Rumble option, every identity card besides the Leader is a "
+                f"Traitor (907.3e); this deck also has {_shown({**deck, 'Leader': 0, 'Traitor': 0})}.",
+            )
     else:
         _standard_counts(players, deck, violation)
     legal = not violations
     if legal:
-        why.step(f"{_shown(deck)} is a legal identity deck for {players} players"
-                 + (" with the Backstab Rumble option (907.3e)." if question.backstab_rumble else " (907.3a, 907.3b)."),
-                 *(["907.3e"] if question.backstab_rumble else ["907.3a", "907.3b"]))
+        why.step(
+            f"{_shown(deck)} is a legal identity deck for {players} players"
+            + (" with the Backstab Rumble option (907.3e)." if question.backstab_rumble else " (907.3a, 907.3b)."),
+            *(["907.3e"] if question.backstab_rumble else ["907.3a", "907.3b"]),
+        )
     elif _is_backstab_shape(deck) and not question.backstab_rumble and sum(deck.values()) == players:
-        why.step("It is a legal deck for the Backstab Rumble option, though: one Leader and only Traitors (907.3e). "
-                 "Ask with \"backstab_rumble\": true if that option is being played.", "907.3e")
+        why.step(
+            "It is a legal deck for the Backstab Rumble option, though: one Leader and only Traitors (907.3e). "
+            'Ask with "backstab_rumble": true if that option is being played.',
+            "907.3e",
+        )
     if question.backstab_rumble:
         recommended = {**dict.fromkeys(IDENTITIES, 0), "Leader": 1, "Traitor": players - 1}
-        why.step(f"With the Backstab Rumble option, a {players}-player deck is {_shown(recommended)} (907.3e).", "907.3e")
+        why.step(
+            f"With the Backstab Rumble option, a {players}-player deck is {_shown(recommended)} (907.3e).", "907.3e"
+        )
         return {"legal": legal, "violations": violations, "recommended": recommended}
     legal = _weigh_recommendation(players, deck, recommended, violations, legal, why)
     if recommended:
-        why.step(f"907.3c recommends {_shown(recommended)} for {players} players; every player knows the "
-                 "repartition of identity types before the game begins (907.3d).", "907.3c", "907.3d")
+        why.step(
+            f"907.3c recommends {_shown(recommended)} for {players} players; every player knows the "
+            "repartition of identity types before the game begins (907.3d).",
+            "907.3c",
+            "907.3d",
+        )
     else:
-        why.step(f"907.3c recommends setups for {min(rulebook.recommended_decks)} to {max(rulebook.recommended_decks)} "
-                 f"players only, not for {players}.", "907.3c")
+        why.step(
+            f"907.3c recommends setups for {min(rulebook.recommended_decks)} to {max(rulebook.recommended_decks)} "
+            f"players only, not for {players}.",
+            "907.3c",
+        )
     return {"legal": legal, "violations": violations, "recommended": recommended}
 
 
@@ -62,8 +83,11 @@ def _standard_counts(players: int, deck: dict[str, int], violation) -> None:
         violation("907.3b", "An identity deck has at least one Traitor (907.3b); this one has none.")
     assassins = players // 2
     if deck["Assassin"] != assassins:
-        violation("907.3b", f"An identity deck has as many Assassins as half the players, rounded down (907.3b): "
-                            f"{assassins} for {players} players, not {deck['Assassin']}.")
+        violation(
+            "907.3b",
+            f"An identity deck has as many Assassins as half the players, rounded down (907.3b): "
+            f"{assassins} for {players} players, not {deck['Assassin']}.",
+        )
 
 
 def _is_backstab_shape(deck: dict[str, int]) -> bool:

@@ -32,43 +32,77 @@ def _leaders_all_lost(game: Game) -> bool:
     leader = next(card for card in game.cards.values() if card.identity == "Leader")
     if leader.controller is not None:
         return False
-    last = next(name for name, leaving in game.departures.items()
-                if any(moved["identity"] == "Leader" and moved["result"] == "leaves the game"
-                       for moved in leaving.identity_cards))
+    last = next(
+        name
+        for name, leaving in game.departures.items()
+        if any(
+            moved["identity"] == "Leader" and moved["result"] == "leaves the game" for moved in leaving.identity_cards
+        )
+    )
     if game.seats[last].status == "left":
         game.why.halt(LEADER_LEFT_WITHOUT_LOSING)
     return True
 
 
 def _leader_team_loses(game: Game) -> None:
-    assassins_in_game = [card.controller for card in game.cards.values()
-                         if card.identity == "Assassin" and card.controller is not None]
+    assassins_in_game = [
+        card.controller for card in game.cards.values() if card.identity == "Assassin" and card.controller is not None
+    ]
     remaining = [name for name in game.in_game() if game.identity_team_of(name) == LEADER_TEAM]
-    game.why.step("Every player controlling a Leader identity has lost the game, so the leader team loses the "
-                  "game (907.8b, 907.8a).", "907.8b", "907.8a", "104.3g")
+    game.why.step(
+        "Every player controlling a Leader identity has lost the game, so the leader team loses the "
+        "game (907.8b, 907.8a).",
+        "907.8b",
+        "907.8a",
+        "104.3g",
+    )
     for name in remaining:
-        game.why.step(f"{name} is on the leader team, so {name} loses the game too: a Guardian loses as soon as the "
-                      "Leader has lost (907.8b, the FAQ).", "907.8b", "FAQ Traitor and Guardian")
+        game.why.step(
+            f"{name} is on the leader team, so {name} loses the game too: a Guardian loses as soon as the "
+            "Leader has lost (907.8b, the FAQ).",
+            "907.8b",
+            "FAQ Traitor and Guardian",
+        )
         if game.card_of(name).face == "down":
-            game.why.step(f"That holds with {name}'s Guardian identity still face down: 907.8b counts the Guardian "
-                          "identities still in the game, as 907.8c counts the Assassin identities.", "907.8b", "907.8c")
+            game.why.step(
+                f"That holds with {name}'s Guardian identity still face down: 907.8b counts the Guardian "
+                "identities still in the game, as 907.8c counts the Assassin identities.",
+                "907.8b",
+                "907.8c",
+            )
         if game.seats[name].cant_lose:
-            game.why.step(f"{name}'s effect such as Platinum Angel's doesn't stop it: 907.8b overrides every effect "
-                          "that would keep a Guardian from losing, and Platinum Angel protects a player, not their "
-                          "team (the FAQ on Platinum Angel).", "907.8b", "FAQ Platinum Angel")
+            game.why.step(
+                f"{name}'s effect such as Platinum Angel's doesn't stop it: 907.8b overrides every effect "
+                "that would keep a Guardian from losing, and Platinum Angel protects a player, not their "
+                "team (the FAQ on Platinum Angel).",
+                "907.8b",
+                "FAQ Platinum Angel",
+            )
         game.leave(name, lost=True)
     if assassins_in_game:
-        game.why.step(f"An Assassin identity is still in the game ({and_list(assassins_in_game)}), so the "
-                      "assassins team wins (907.8c). Everyone knows how many Assassin identities are in the game "
-                      "(907.8c, 907.3d), so a face-down one counts.", "907.8c", "907.3d")
-        protected = [name for name in game.in_game() if game.seats[name].cant_lose
-                     and game.identity_team_of(name) != ASSASSINS_TEAM]
+        game.why.step(
+            f"An Assassin identity is still in the game ({and_list(assassins_in_game)}), so the "
+            "assassins team wins (907.8c). Everyone knows how many Assassin identities are in the game "
+            "(907.8c, 907.3d), so a face-down one counts.",
+            "907.8c",
+            "907.3d",
+        )
+        protected = [
+            name
+            for name in game.in_game()
+            if game.seats[name].cant_lose and game.identity_team_of(name) != ASSASSINS_TEAM
+        ]
         if protected:
-            game.why.step(f"{and_list(protected)}'s effect such as Platinum Angel's can't stop the assassins "
-                          "team winning once the Leader has lost (the FAQ on Platinum Angel).", "FAQ Platinum Angel")
+            game.why.step(
+                f"{and_list(protected)}'s effect such as Platinum Angel's can't stop the assassins "
+                "team winning once the Leader has lost (the FAQ on Platinum Angel).",
+                "FAQ Platinum Angel",
+            )
         _winning_team(game, ASSASSINS_TEAM, because="104.2c")
     else:
-        game.why.step("No Assassin identity is still in the game, so the assassins team doesn't win (907.8c).", "907.8c")
+        game.why.step(
+            "No Assassin identity is still in the game, so the assassins team doesn't win (907.8c).", "907.8c"
+        )
 
 
 def _last_team_standing(game: Game) -> None:
@@ -77,29 +111,42 @@ def _last_team_standing(game: Game) -> None:
     teams = [game.team_of(name) for name in remaining]
     if not remaining:
         game.over = True
-        game.why.step("No player is left in the game and nobody won it: the game ends without a winner, one of "
-                      "the ways a game is a draw (104.4).", "104.4", "104.1")
+        game.why.step(
+            "No player is left in the game and nobody won it: the game ends without a winner, one of "
+            "the ways a game is a draw (104.4).",
+            "104.4",
+            "104.1",
+        )
     elif len(remaining) == 1:
         _last_player_wins(game, remaining[0])
     elif None not in teams and len(set(teams)) == 1 and teams[0] in (LEADER_TEAM, ASSASSINS_TEAM):
-        game.why.step(f"Every player still in the game is on the {teams[0]} and all other teams have left the "
-                      f"game, so the {teams[0]} wins (104.2c).", "104.2c")
+        game.why.step(
+            f"Every player still in the game is on the {teams[0]} and all other teams have left the "
+            f"game, so the {teams[0]} wins (104.2c).",
+            "104.2c",
+        )
         _winning_team(game, teams[0], because="104.2c")
     elif len({game.identity_team_of(name) for name in remaining} - {None}) == 1 and None in teams:
         hidden = [name for name, team in zip(remaining, teams) if team is None]
         if hidden != game.hidden_told and game.identity_team_of(remaining[0]) in (LEADER_TEAM, ASSASSINS_TEAM):
             game.hidden_told = hidden
-            game.why.step(f"Everyone still in the game is secretly on the {game.identity_team_of(remaining[0])}, but "
-                          f"{and_list(hidden)} {'has' if len(hidden) == 1 else 'have'} a face-down identity card, "
-                          "and a player with a face-down identity card is an opponent of every other player "
-                          "(907.5d): the team hasn't won yet. It wins once those cards are face up (104.2c).",
-                          "907.5d", "104.2c")
+            game.why.step(
+                f"Everyone still in the game is secretly on the {game.identity_team_of(remaining[0])}, but "
+                f"{and_list(hidden)} {'has' if len(hidden) == 1 else 'have'} a face-down identity card, "
+                "and a player with a face-down identity card is an opponent of every other player "
+                "(907.5d): the team hasn't won yet. It wins once those cards are face up (104.2c).",
+                "907.5d",
+                "104.2c",
+            )
 
 
 def _last_player_wins(game: Game, winner: str) -> None:
     if game.card_of(winner).identity == "Traitor":
-        game.why.step(f"All of {winner}'s opponents have left the game, so {winner}'s Traitor team wins "
-                      "(907.8d, 104.2a).", "907.8d", "104.2a")
+        game.why.step(
+            f"All of {winner}'s opponents have left the game, so {winner}'s Traitor team wins (907.8d, 104.2a).",
+            "907.8d",
+            "104.2a",
+        )
     else:
         game.why.step(f"All of {winner}'s opponents have left the game, so {winner} wins (104.2a).", "104.2a")
     team_wins(game, winner)
@@ -116,8 +163,11 @@ def team_wins(game: Game, winner: str) -> None:
     if card.face == "down" and game.why.decide(FACE_DOWN_WINNER_TEAM) == 1:
         game.winners.append(winner)
         return
-    game.why.step(f"If any player on a team wins the game, their entire team wins (907.8e): the {card.team} wins.",
-                  "907.8e", "FAQ you win the game")
+    game.why.step(
+        f"If any player on a team wins the game, their entire team wins (907.8e): the {card.team} wins.",
+        "907.8e",
+        "FAQ you win the game",
+    )
     _winning_team(game, card.team, because="907.8e")
 
 
@@ -127,21 +177,30 @@ def _winning_team(game: Game, team: str, because: str) -> None:
     members = [name for name in game.seats if game.identity_team_of(name) == team]
     earlier = [name for name in members if name in game.losers]
     if earlier:
-        game.why.step(f"{and_list(earlier)} had lost the game earlier but {'is' if len(earlier) == 1 else 'are'} "
-                      f"on the {team}, and the whole winning team wins, even a player who had lost ({because}).",
-                      because)
+        game.why.step(
+            f"{and_list(earlier)} had lost the game earlier but {'is' if len(earlier) == 1 else 'are'} "
+            f"on the {team}, and the whole winning team wins, even a player who had lost ({because}).",
+            because,
+        )
     game.winners.extend(name for name in members if name not in game.winners)
 
 
 def _game_ends(game: Game) -> None:
     hidden = [card for card in game.cards.values() if card.controller and card.face == "down"]
     if hidden:
-        game.why.step("The game is over: every face-down identity card is revealed to all players: "
-                      + and_list(f"{card.controller} is {a(card.identity)}" for card in hidden)
-                      + " (702.TR01f, 907.13).", "702.TR01f", "907.13")
+        game.why.step(
+            "The game is over: every face-down identity card is revealed to all players: "
+            + and_list(f"{card.controller} is {a(card.identity)}" for card in hidden)
+            + " (702.TR01f, 907.13).",
+            "702.TR01f",
+            "907.13",
+        )
     others = [name for name in game.in_game() if name not in game.winners]
     if others:
-        game.why.step(f"{and_list(others)} {'was' if len(others) == 1 else 'were'} still in the game but "
-                      "not on the winning team: the game ends as soon as a player wins, and only the winners "
-                      "win it (104.1).", "104.1")
+        game.why.step(
+            f"{and_list(others)} {'was' if len(others) == 1 else 'were'} still in the game but "
+            "not on the winning team: the game ends as soon as a player wins, and only the winners "
+            "win it (104.1).",
+            "104.1",
+        )
         game.losers.extend(others)

@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+from rulebook.resources import package_folder
 
 
 @lru_cache(maxsize=1)
 def worked_examples() -> tuple[dict, ...]:
     """Every example, by file name: {"slug", "title", "description", "scenario"}."""
     examples = []
-    for path in sorted(SCENARIOS.glob("*.json")):
+    for path in sorted((package_folder("rulebook.queries") / "scenarios").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
-        examples.append({"slug": path.stem, "title": data["title"], "description": data["description"],
-                         "scenario": data["scenario"]})
+        examples.append(
+            {
+                "slug": path.stem,
+                "title": data["title"],
+                "description": data["description"],
+                "scenario": data["scenario"],
+            }
+        )
     return tuple(examples)

@@ -71,8 +71,10 @@ class Game:
     def __init__(self, scenario: Scenario, why: Reasoning):
         self.why = why
         self.seats = {p.name: Seat(p.name, p.status, p.cant_lose) for p in scenario.players}
-        self.cards = {p.name: Card(p.name, p.identity, p.face, p.unveil_cost, p.undercover, owner=p.name,
-                                   controller=p.name) for p in scenario.players}
+        self.cards = {
+            p.name: Card(p.name, p.identity, p.face, p.unveil_cost, p.undercover, owner=p.name, controller=p.name)
+            for p in scenario.players
+        }
         self.seen: list[tuple[Card, str]] = []  # non-Leader cards every player has seen, and how
         self.leader_attacks: list[tuple[str, str]] = []  # (attacker, Leader player) declared attacks
         self.departures: dict[str, Departure] = {}
@@ -133,8 +135,11 @@ class Game:
         try:
             for index, event in enumerate(events):
                 if self.over:
-                    self.why.step(f"Event {index + 1} ({event.type}) comes after the game ended, so it changes "
-                                  "nothing: the game ends as soon as a player wins (104.1).", "104.1")
+                    self.why.step(
+                        f"Event {index + 1} ({event.type}) comes after the game ended, so it changes "
+                        "nothing: the game ends as soon as a player wins (104.1).",
+                        "104.1",
+                    )
                     continue
                 getattr(self, f"_{event.type}")(event)
                 check_end(self)
@@ -144,8 +149,11 @@ class Game:
     def _absent(self, player: str, action: str) -> bool:
         if self.seats[player].in_game:
             return False
-        self.why.step(f"{player} has already left the game, so {player} can't {action}; a player who loses "
-                      "the game leaves it (104.5).", "104.5")
+        self.why.step(
+            f"{player} has already left the game, so {player} can't {action}; a player who loses "
+            "the game leaves it (104.5).",
+            "104.5",
+        )
         return True
 
     def _attack(self, event: Event) -> None:
@@ -155,17 +163,29 @@ class Game:
             if not self.seats[target].in_game:
                 self.why.step(f"{target} has left the game, so {event.player} can't attack {target} (104.5).", "104.5")
             elif target != self.leader_player():
-                self.why.step(f"{event.player} attacks {target}, who isn't a Leader player: only a player "
-                              "controlling a face-up Leader identity card is (372.7).", "372.7")
+                self.why.step(
+                    f"{event.player} attacks {target}, who isn't a Leader player: only a player "
+                    "controlling a face-up Leader identity card is (372.7).",
+                    "372.7",
+                )
             elif not event.declared:
-                self.why.step(f"{event.player}'s creatures were put onto the battlefield attacking {target}, the "
-                              f"Leader player. {event.player} has not \"attacked\" {target}: that takes creatures "
-                              "declared as attackers (508.6, 508.1), so it doesn't meet the undercover restriction "
-                              "(702.TR02a note).", "508.6", "508.1", "702.TR02a note")
+                self.why.step(
+                    f"{event.player}'s creatures were put onto the battlefield attacking {target}, the "
+                    f'Leader player. {event.player} has not "attacked" {target}: that takes creatures '
+                    "declared as attackers (508.6, 508.1), so it doesn't meet the undercover restriction "
+                    "(702.TR02a note).",
+                    "508.6",
+                    "508.1",
+                    "702.TR02a note",
+                )
             else:
                 self.leader_attacks.append((event.player, target))
-                self.why.step(f"{event.player} declared creatures attacking {target}, the Leader player, so "
-                              f"{event.player} has attacked a Leader player this game (508.6, 372.7).", "508.6", "372.7")
+                self.why.step(
+                    f"{event.player} declared creatures attacking {target}, the Leader player, so "
+                    f"{event.player} has attacked a Leader player this game (508.6, 372.7).",
+                    "508.6",
+                    "372.7",
+                )
 
     def _unveil(self, event: Event) -> None:
         if self._absent(event.player, "unveil"):
@@ -173,14 +193,22 @@ class Game:
         allowed, reasons = unveil_check(self, event.player)
         card = self.card_of(event.player)
         if not allowed:
-            self.why.step(f"{event.player} can't unveil, so the identity card stays face down: "
-                          + " ".join(text for text, _ in reasons), *(rule for _, rules in reasons for rule in rules))
+            self.why.step(
+                f"{event.player} can't unveil, so the identity card stays face down: "
+                + " ".join(text for text, _ in reasons),
+                *(rule for _, rules in reasons for rule in rules),
+            )
             return
         card.face = "up"
         self._seen(card, SEEN_FACE_UP)
-        self.why.step(f"{event.player} unveils: pays {card.unveil_cost} and turns the identity card face up, a "
-                      f"special action (702.TR01c, 116.2tr). {event.player} is {a(card.identity)}, on the "
-                      f"{card.team} ({TEAM_RULE[card.identity]}).", "702.TR01c", "116.2tr", TEAM_RULE[card.identity])
+        self.why.step(
+            f"{event.player} unveils: pays {card.unveil_cost} and turns the identity card face up, a "
+            f"special action (702.TR01c, 116.2tr). {event.player} is {a(card.identity)}, on the "
+            f"{card.team} ({TEAM_RULE[card.identity]}).",
+            "702.TR01c",
+            "116.2tr",
+            TEAM_RULE[card.identity],
+        )
 
     def _reveal(self, event: Event) -> None:
         if self._absent(event.player, "reveal an identity card"):
@@ -190,10 +218,13 @@ class Game:
             self.why.step(f"{event.player}'s identity card is already face up: every player already sees it.")
             return
         self._seen(card, "revealed by an effect")
-        self.why.step(f"An effect reveals {event.player}'s face-down identity card ({a(card.identity)}) to every "
-                      "player: only an ability lets players see a face-down identity card they don't control "
-                      f"(372.8). It stays face down, so {event.player} still has no teammates (907.5d).",
-                      "372.8", "907.5d")
+        self.why.step(
+            f"An effect reveals {event.player}'s face-down identity card ({a(card.identity)}) to every "
+            "player: only an ability lets players see a face-down identity card they don't control "
+            f"(372.8). It stays face down, so {event.player} still has no teammates (907.5d).",
+            "372.8",
+            "907.5d",
+        )
 
     def _turn_face_down(self, event: Event) -> None:
         if self._absent(event.player, "turn an identity card face down"):
@@ -203,8 +234,11 @@ class Game:
             self.why.step(f"{event.player}'s identity card is already face down.")
             return
         card.face = "down"
-        self.why.step(f"An effect turns {event.player}'s identity card face down: until it is face up again, "
-                      f"{event.player} has no teammates and is every other player's opponent (907.5d).", "907.5d")
+        self.why.step(
+            f"An effect turns {event.player}'s identity card face down: until it is face up again, "
+            f"{event.player} has no teammates and is every other player's opponent (907.5d).",
+            "907.5d",
+        )
 
     def _exchange_control(self, event: Event) -> None:
         first, second = event.players
@@ -212,19 +246,31 @@ class Game:
             return
         first_card, second_card = self.card_of(first), self.card_of(second)
         first_card.controller, second_card.controller = second, first
-        shown = [f"{player} now controls {card.name}" + (f" ({a(card.identity)}, {card.team})" if card.face == "up" else " (face down)")
-                 for player, card in ((first, second_card), (second, first_card))]
-        self.why.step(f"{first} and {second} exchange control of their identity cards: {'; '.join(shown)}. Teams "
-                      "follow the identity card a player controls (907.5a-907.5c); the owner of each card is "
-                      "unchanged (109.4tr).", "907.5a", "907.5b", "907.5c", "109.4tr")
+        shown = [
+            f"{player} now controls {card.name}"
+            + (f" ({a(card.identity)}, {card.team})" if card.face == "up" else " (face down)")
+            for player, card in ((first, second_card), (second, first_card))
+        ]
+        self.why.step(
+            f"{first} and {second} exchange control of their identity cards: {'; '.join(shown)}. Teams "
+            "follow the identity card a player controls (907.5a-907.5c); the owner of each card is "
+            "unchanged (109.4tr).",
+            "907.5a",
+            "907.5b",
+            "907.5c",
+            "109.4tr",
+        )
 
     def _lose(self, event: Event) -> None:
         if self._absent(event.player, "lose the game again"):
             return
         if self.seats[event.player].cant_lose:
-            self.why.step(f"{event.player} can't lose the game (an effect such as Platinum Angel's). When an effect "
-                          "says something can't happen, that wins over what would make it happen (101.2): "
-                          f"{event.player} stays in the game.", "101.2")
+            self.why.step(
+                f"{event.player} can't lose the game (an effect such as Platinum Angel's). When an effect "
+                "says something can't happen, that wins over what would make it happen (101.2): "
+                f"{event.player} stays in the game.",
+                "101.2",
+            )
             return
         self.why.step(f"{event.player} loses the game and so leaves it (104.5).", "104.5")
         self.leave(event.player, lost=True)
@@ -232,24 +278,42 @@ class Game:
     def _concede(self, event: Event) -> None:
         if self._absent(event.player, "concede"):
             return
-        protected = " Nothing stops a concession, not even an effect that says the player can't lose." \
-            if self.seats[event.player].cant_lose else ""
-        self.why.step(f"{event.player} concedes: a player can concede the game at any time (101.1), and conceding "
-                      f"is one of the ways to lose the game (104.3), so {event.player} loses and leaves the game "
-                      f"(104.5).{protected}", "101.1", "104.3", "104.5")
+        protected = (
+            " Nothing stops a concession, not even an effect that says the player can't lose."
+            if self.seats[event.player].cant_lose
+            else ""
+        )
+        self.why.step(
+            f"{event.player} concedes: a player can concede the game at any time (101.1), and conceding "
+            f"is one of the ways to lose the game (104.3), so {event.player} loses and leaves the game "
+            f"(104.5).{protected}",
+            "101.1",
+            "104.3",
+            "104.5",
+        )
         self.leave(event.player, lost=True)
 
     def _win(self, event: Event) -> None:
         if self._absent(event.player, "win the game"):
             return
-        stopper = next((name for name in self.in_game() if name != event.player and self.seats[name].cant_lose
-                        and not self.teammates(name, event.player)), None)
+        stopper = next(
+            (
+                name
+                for name in self.in_game()
+                if name != event.player and self.seats[name].cant_lose and not self.teammates(name, event.player)
+            ),
+            None,
+        )
         if stopper:
-            self.why.step(f"{event.player}'s \"you win the game\" effect does nothing: {stopper}, an opponent, has "
-                          "an effect such as Platinum Angel's, which stops opponents' \"you win the game\" effects "
-                          "(the FAQ on Platinum Angel; 101.2).", "FAQ Platinum Angel", "101.2")
+            self.why.step(
+                f'{event.player}\'s "you win the game" effect does nothing: {stopper}, an opponent, has '
+                "an effect such as Platinum Angel's, which stops opponents' \"you win the game\" effects "
+                "(the FAQ on Platinum Angel; 101.2).",
+                "FAQ Platinum Angel",
+                "101.2",
+            )
             return
-        self.why.step(f"{event.player} wins the game with a \"you win the game\" effect.", "FAQ you win the game")
+        self.why.step(f'{event.player} wins the game with a "you win the game" effect.', "FAQ you win the game")
         team_wins(self, event.player)
 
     # ----- leaving the game --------------------------------------------------------------------
@@ -277,22 +341,43 @@ class Game:
         player = leaving.player
         for shown in leaving.revealed:
             if shown["how"] == "turned face up":
-                self.why.step(f"As {player} loses the game, the unveil ability turns {shown['card']} face up "
-                              f"(702.TR01a): {a(shown['identity'])}.", "702.TR01a")
+                self.why.step(
+                    f"As {player} loses the game, the unveil ability turns {shown['card']} face up "
+                    f"(702.TR01a): {a(shown['identity'])}.",
+                    "702.TR01a",
+                )
             else:
-                also = (f" (had {player} lost the game with it, an unveil ability would have turned it face up "
-                        "instead, 702.TR01a)") if not lost and self.card_of(player).unveil_cost else ""
-                self.why.step(f"{player} leaves the game with {shown['card']} face down, so it is revealed to all "
-                              f"players (702.TR01f, 907.13): {a(shown['identity'])}{also}.", "702.TR01f", "907.13",
-                              *(["702.TR01a"] if also else []))
+                also = (
+                    (
+                        f" (had {player} lost the game with it, an unveil ability would have turned it face up "
+                        "instead, 702.TR01a)"
+                    )
+                    if not lost and self.card_of(player).unveil_cost
+                    else ""
+                )
+                self.why.step(
+                    f"{player} leaves the game with {shown['card']} face down, so it is revealed to all "
+                    f"players (702.TR01f, 907.13): {a(shown['identity'])}{also}.",
+                    "702.TR01f",
+                    "907.13",
+                    *(["702.TR01a"] if also else []),
+                )
         for moved in leaving.identity_cards:
             if moved["result"] == "leaves the game":
-                self.why.step(f"{moved['card']} is owned by {player}, so it leaves the game with {player} (907.11).", "907.11")
+                self.why.step(
+                    f"{moved['card']} is owned by {player}, so it leaves the game with {player} (907.11).", "907.11"
+                )
             elif moved["result"]:
-                self.why.step(f"{moved['card']} is owned by {player} but controlled by another player still in the "
-                              f"game: it {moved['result']} (907.11b).", "907.11b")
-        self.why.step(f"The game remembers {player} as a member of the {leaving.team}, the team of the last identity "
-                      "card they controlled (907.12).", "907.12")
+                self.why.step(
+                    f"{moved['card']} is owned by {player} but controlled by another player still in the "
+                    f"game: it {moved['result']} (907.11b).",
+                    "907.11b",
+                )
+        self.why.step(
+            f"The game remembers {player} as a member of the {leaving.team}, the team of the last identity "
+            "card they controlled (907.12).",
+            "907.12",
+        )
 
     def leave(self, player: str, lost: bool) -> None:
         leaving = self.departure(player, lost)
@@ -320,8 +405,10 @@ class Game:
     def _already_gone(self, seat: Seat) -> None:
         """A player out of the game before the events left it as the rules say players leave."""
         lost = seat.status == "lost"
-        self.why.step(f"Before the events, {seat.name} had already "
-                      + ("lost the game." if lost else "left the game without losing it."))
+        self.why.step(
+            f"Before the events, {seat.name} had already "
+            + ("lost the game." if lost else "left the game without losing it.")
+        )
         seat.status = "in"
         self.leave(seat.name, lost)
 

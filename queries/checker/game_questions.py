@@ -35,10 +35,14 @@ def answer_after_events(scenario: Scenario, rulebook: Rulebook, why: Reasoning) 
 
 def _outcome(game: Game, scenario: Scenario, why: Reasoning) -> dict:
     if not game.over:
-        why.step(f"The game goes on: {and_list(game.in_game())} {'is' if len(game.in_game()) == 1 else 'are'} still in it.")
+        why.step(
+            f"The game goes on: {and_list(game.in_game())} {'is' if len(game.in_game()) == 1 else 'are'} still in it."
+        )
     teams: dict[str, dict] = {}
     for name in game.seats:
-        team = teams.setdefault(game.identity_team_of(name), {"team": game.identity_team_of(name), "members": [], "face_down": []})
+        team = teams.setdefault(
+            game.identity_team_of(name), {"team": game.identity_team_of(name), "members": [], "face_down": []}
+        )
         team["members"].append(name)
         if game.seats[name].in_game and game.card_of(name).face == "down":
             team["face_down"].append(name)
@@ -58,29 +62,39 @@ def _relationship(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         _say_team(game, name, why)
     hidden = [name for name in (first, second) if game.team_of(name) is None]
     if hidden:
-        why.step(f"A player with a face-down identity card is an opponent of every other player and has no teammates "
-                 f"until it is face up (907.5d): {first} and {second} are opponents.", "907.5d")
+        why.step(
+            f"A player with a face-down identity card is an opponent of every other player and has no teammates "
+            f"until it is face up (907.5d): {first} and {second} are opponents.",
+            "907.5d",
+        )
         return {"teammates": False, "opponents": True}
     teammates = game.teammates(first, second)
     if teammates:
         why.step(f"{first} and {second} are on the same team, so they are teammates (102.3).", "102.3")
     else:
-        why.step(f"{first} and {second} are not on the same team, so they are opponents: a player's opponents are "
-                 "all players not on their team (102.3).", "102.3")
+        why.step(
+            f"{first} and {second} are not on the same team, so they are opponents: a player's opponents are "
+            "all players not on their team (102.3).",
+            "102.3",
+        )
     return {"teammates": teammates, "opponents": not teammates}
 
 
 def _say_team(game: Game, name: str, why: Reasoning) -> None:
     seat = game.seats[name]
     if not seat.in_game:
-        why.step(f"{name} has left the game; the game remembers {name} on the {seat.remembered_team} (907.12).", "907.12")
+        why.step(
+            f"{name} has left the game; the game remembers {name} on the {seat.remembered_team} (907.12).", "907.12"
+        )
         return
     card = game.card_of(name)
     if card.face == "down":
         return
     rule = TEAM_RULE[card.identity]
     if card.identity == "Traitor":
-        why.step(f"{name} controls a Traitor identity card: a Traitor is a team alone, with no teammates ({rule}).", rule)
+        why.step(
+            f"{name} controls a Traitor identity card: a Traitor is a team alone, with no teammates ({rule}).", rule
+        )
     else:
         why.step(f"{name} controls a face-up {card.identity} identity card: the {card.team} ({rule}).", rule)
 
@@ -88,17 +102,31 @@ def _say_team(game: Game, name: str, why: Reasoning) -> None:
 def _can_unveil(game: Game, scenario: Scenario, why: Reasoning) -> dict:
     player, has_priority = scenario.question.player, scenario.question.has_priority
     if not game.seats[player].in_game:
-        reason = why.step(f"{player} has left the game: only a player in the game gets priority, and unveiling is "
-                          "done when you have priority (104.5, 702.TR01c).", "104.5", "702.TR01c")
+        reason = why.step(
+            f"{player} has left the game: only a player in the game gets priority, and unveiling is "
+            "done when you have priority (104.5, 702.TR01c).",
+            "104.5",
+            "702.TR01c",
+        )
         return {"allowed": False, "reasons": [reason]}
     if has_priority is False:
-        reason = why.step(f"{player} doesn't have priority now, and unveiling is a special action taken any time you "
-                          "have priority (702.TR01c, 116.2tr, 907.4b).", "702.TR01c", "116.2tr", "907.4b")
+        reason = why.step(
+            f"{player} doesn't have priority now, and unveiling is a special action taken any time you "
+            "have priority (702.TR01c, 116.2tr, 907.4b).",
+            "702.TR01c",
+            "116.2tr",
+            "907.4b",
+        )
         return {"allowed": False, "reasons": [reason]}
     allowed, reasons = unveil_check(game, player)
     if has_priority is None and allowed is not False:
-        reasons.append(("Unveiling is a special action taken any time the player has priority: the answer assumes "
-                        f"{player} has it (116.2tr, 907.4b).", ("116.2tr", "907.4b")))
+        reasons.append(
+            (
+                "Unveiling is a special action taken any time the player has priority: the answer assumes "
+                f"{player} has it (116.2tr, 907.4b).",
+                ("116.2tr", "907.4b"),
+            )
+        )
     for text, rules in reasons:
         why.step(text, *rules)
     return {"allowed": allowed, "reasons": [text for text, _ in reasons]}
@@ -115,9 +143,12 @@ def _leave_game(game: Game, scenario: Scenario, why: Reasoning) -> dict:
     else:
         leaving = game.departures[player]
         why.step(f"{player} has already left the game; this is what happened then.")
-    why.step(f"Abilities on the stack whose source is an identity card {player} owns stay on the stack; let {player} "
-             f"resolve them if possible (907.11a). Everything else {player} owns leaves the game (907.11).",
-             "907.11a", "907.11")
+    why.step(
+        f"Abilities on the stack whose source is an identity card {player} owns stay on the stack; let {player} "
+        f"resolve them if possible (907.11a). Everything else {player} owns leaves the game (907.11).",
+        "907.11a",
+        "907.11",
+    )
     return {
         "revealed": leaving.revealed,
         "identity_cards": leaving.identity_cards,

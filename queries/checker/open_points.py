@@ -10,16 +10,21 @@ from .reasoning import OpenPoint, Side
 
 UNDERCOVER_REVEALED_BY_LEAVING = OpenPoint(
     "undercover-revealed-by-leaving",
-    "702.TR02a lets an undercover identity card be unveiled once \"another non-Leader identity card has "
-    "been revealed\". The only such card here was revealed because its controller left the game "
+    '702.TR02a lets an undercover identity card be unveiled once "another non-Leader identity card has '
+    'been revealed". The only such card here was revealed because its controller left the game '
     "(702.TR01f, 907.13): it was never turned face up while the game went on, and no rule says whether a "
     "reveal on leaving meets the restriction.",
     (
-        Side("it counts: 702.TR01f and 907.13 say that card \"must be revealed to all players\", the very "
-             "word 702.TR02a uses.", ("702.TR02a", "702.TR01f", "907.13")),
-        Side("it doesn't count: the card was shown as it left the game with its controller (907.11), and "
-             "702.TR02a's note reads the restriction by the letter of the official rules.",
-             ("907.11", "702.TR02a note")),
+        Side(
+            'it counts: 702.TR01f and 907.13 say that card "must be revealed to all players", the very '
+            "word 702.TR02a uses.",
+            ("702.TR02a", "702.TR01f", "907.13"),
+        ),
+        Side(
+            "it doesn't count: the card was shown as it left the game with its controller (907.11), and "
+            "702.TR02a's note reads the restriction by the letter of the official rules.",
+            ("907.11", "702.TR02a note"),
+        ),
     ),
 )
 
@@ -29,8 +34,10 @@ FACE_DOWN_WINNER_TEAM = OpenPoint(
     "907.5a and 907.5b put a player on a team by the identity card they control; but 907.5d says a "
     "player with a face-down identity card has no teammates until it is face up.",
     (
-        Side("their whole team wins (907.8e), as the FAQ on \"You win the game\" effects says.",
-             ("907.8e", "907.5a", "907.5b", "FAQ you win the game")),
+        Side(
+            'their whole team wins (907.8e), as the FAQ on "You win the game" effects says.',
+            ("907.8e", "907.5a", "907.5b", "FAQ you win the game"),
+        ),
         Side("only they win: with a face-down identity card they have no teammates (907.5d).", ("907.5d",)),
     ),
 )
@@ -44,20 +51,22 @@ CARD_OF_ANOTHER_LEAVES_WITH_CONTROLLER = OpenPoint(
     "identity cards, and 907.5 doesn't say which team such a player is on.",
     (
         Side("the card goes back to its owner, who then controls two identity cards.", ("109.4tr", "907.11")),
-        Side("no rule says which team a player controlling two identity cards is on.",
-             ("907.5a", "907.5b", "907.5c")),
+        Side("no rule says which team a player controlling two identity cards is on.", ("907.5a", "907.5b", "907.5c")),
     ),
 )
 
 LEADER_LEFT_WITHOUT_LOSING = OpenPoint(
     "leader-left-without-losing",
     "the Leader left the game without losing it. 907.8b and 907.8c end the game for the leader team and "
-    "the assassins team once every player controlling a Leader identity \"has lost the game\"; no Treachery "
+    'the assassins team once every player controlling a Leader identity "has lost the game"; no Treachery '
     "rule says what happens when the Leader leaves some other way.",
     (
         Side("907.8b and 907.8c apply only once the Leader has lost the game.", ("907.8b", "907.8c")),
-        Side("the Leader is remembered on the leader team (907.12), which is still in the game while a "
-             "Guardian is (104.2c).", ("907.12", "104.2c")),
+        Side(
+            "the Leader is remembered on the leader team (907.12), which is still in the game while a "
+            "Guardian is (104.2c).",
+            ("907.12", "104.2c"),
+        ),
     ),
 )
 
@@ -69,9 +78,11 @@ def recommended_deck_against_count(players: int, required: int, recommended: int
         f"907.3b says an identity deck must hold as many Assassins as half the players, rounded down: "
         f"{required} for {players} players. 907.3c recommends {recommended} Assassins for {players} players.",
         (
-            Side("907.3b is a requirement (\"must\"), so the recommended setup isn't a legal identity deck.",
-                 ("907.3b",)),
-            Side("907.3c lists it among the recommended setups, so the rules accept it as an identity deck.",
-                 ("907.3c",)),
+            Side(
+                '907.3b is a requirement ("must"), so the recommended setup isn\'t a legal identity deck.', ("907.3b",)
+            ),
+            Side(
+                "907.3c lists it among the recommended setups, so the rules accept it as an identity deck.", ("907.3c",)
+            ),
         ),
     )

@@ -9,8 +9,8 @@ everything that depends on it is null).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,10 @@ class Reasoning:
         if point not in self.forks:
             self.forks.append(point)
         choice = self.choices.get(point.id, 0)
-        self.step(f"The rules leave this open: {point.explanation} This reading: {point.sides[choice].reading}",
-                  *point.sides[choice].rules)
+        self.step(
+            f"The rules leave this open: {point.explanation} This reading: {point.sides[choice].reading}",
+            *point.sides[choice].rules,
+        )
         return choice
 
     def flag(self, point: OpenPoint) -> None:
@@ -69,8 +71,10 @@ class Reasoning:
 
     def halt(self, point: OpenPoint):
         self._meet(point)
-        self.step(f"The rules leave this open, so the checker stops here: {point.explanation}",
-                  *(rule for side in point.sides for rule in side.rules))
+        self.step(
+            f"The rules leave this open, so the checker stops here: {point.explanation}",
+            *(rule for side in point.sides for rule in side.rules),
+        )
         raise Undecided(point)
 
     def _meet(self, point: OpenPoint) -> None:
@@ -101,8 +105,9 @@ class Explored:
     @property
     def answer(self) -> dict:
         first = self.runs[0].answer
-        return {key: value if all(run.answer[key] == value for run in self.runs) else None
-                for key, value in first.items()}
+        return {
+            key: value if all(run.answer[key] == value for run in self.runs) else None for key, value in first.items()
+        }
 
     @property
     def shared_steps(self) -> list[Step]:

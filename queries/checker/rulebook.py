@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ingest.numbers import ancestors, canonical
-from ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-from queries.rules import documents_in_preference_order
-from queries.urls import row_url, rule_url
+from rulebook.ingest.numbers import ancestors, canonical
+from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.queries.rules import documents_in_preference_order
+from rulebook.urls import row_url, rule_url
 
 from .scenario import IDENTITIES
 
@@ -37,18 +37,67 @@ FAQ = "faq"
 
 # label used by the reasoning -> (where it comes from, what to look up)
 CITED: dict[str, tuple[str, str]] = {
-    **{number: (TREACHERY, number) for number in (
-        "109.4tr", "116.2tr", "372.3a", "372.4a", "372.7", "372.8",
-        "702.TR01a", "702.TR01b", "702.TR01c", "702.TR01f", "702.TR02a",
-        "907.2", "907.3a", "907.3b", "907.3c", "907.3d", "907.3e", "907.4", "907.4a", "907.4b", "907.4c",
-        "907.5a", "907.5b", "907.5c", "907.5d", "907.6", "907.7",
-        "907.8a", "907.8b", "907.8c", "907.8d", "907.8e", "907.11", "907.11a", "907.11b", "907.12", "907.13",
-    )},
+    **{
+        number: (TREACHERY, number)
+        for number in (
+            "109.4tr",
+            "116.2tr",
+            "372.3a",
+            "372.4a",
+            "372.7",
+            "372.8",
+            "702.TR01a",
+            "702.TR01b",
+            "702.TR01c",
+            "702.TR01f",
+            "702.TR02a",
+            "907.2",
+            "907.3a",
+            "907.3b",
+            "907.3c",
+            "907.3d",
+            "907.3e",
+            "907.4",
+            "907.4a",
+            "907.4b",
+            "907.4c",
+            "907.5a",
+            "907.5b",
+            "907.5c",
+            "907.5d",
+            "907.6",
+            "907.7",
+            "907.8a",
+            "907.8b",
+            "907.8c",
+            "907.8d",
+            "907.8e",
+            "907.11",
+            "907.11a",
+            "907.11b",
+            "907.12",
+            "907.13",
+        )
+    },
     "702.TR02a note": (NOTE, "702.TR02a"),
     "907.6 note": (NOTE, "907.6"),
-    **{number: (OFFICIAL, number) for number in (
-        "101.1", "101.2", "102.3", "104.1", "104.2a", "104.2c", "104.3", "104.3g", "104.4", "104.5", "508.1", "508.6",
-    )},
+    **{
+        number: (OFFICIAL, number)
+        for number in (
+            "101.1",
+            "101.2",
+            "102.3",
+            "104.1",
+            "104.2a",
+            "104.2c",
+            "104.3",
+            "104.3g",
+            "104.4",
+            "104.5",
+            "508.1",
+            "508.6",
+        )
+    },
     # FAQ answers, found by a phrase of their question
     "FAQ Platinum Angel": (FAQ, "Platinum Angel"),
     "FAQ you win the game": (FAQ, "You win the game"),
@@ -74,8 +123,14 @@ class Citation:
     quoted_in: dict | None = None  # official rules quoted by a glossary reminder only
 
     def as_json(self) -> dict:
-        shown = {"document": self.document, "number": self.number, "text": self.text, "url": self.url,
-                 "label": self.label, "kind": self.kind}
+        shown = {
+            "document": self.document,
+            "number": self.number,
+            "text": self.text,
+            "url": self.url,
+            "label": self.label,
+            "kind": self.kind,
+        }
         if self.question:
             shown["question"] = self.question
         if self.quoted_in:
@@ -121,15 +176,20 @@ def _cache_key(db: sqlite_utils.Database) -> tuple:
 
 def _read_rulebook(db: sqlite_utils.Database) -> Rulebook:
     documents = documents_in_preference_order(db)
-    treachery = next((doc for doc in documents
-                      if doc["kind"] == TREACHERY_RULES and doc["version"] == TREACHERY_VERSION), None)
+    treachery = next(
+        (doc for doc in documents if doc["kind"] == TREACHERY_RULES and doc["version"] == TREACHERY_VERSION), None
+    )
     official = next((doc for doc in documents if doc["kind"] == COMPREHENSIVE_RULES), None)
     if treachery is None or official is None:
-        wanted = [f"the Treachery rules v{TREACHERY_VERSION}" if treachery is None else None,
-                  "the official comprehensive rules" if official is None else None]
-        raise CheckerSetupError("The rule checker answers from the Treachery rules v6.0 and the official "
-                                f"comprehensive rules; this database has no {' and no '.join(w for w in wanted if w)}. "
-                                "Rebuild it with `rulebook build`.")
+        wanted = [
+            f"the Treachery rules v{TREACHERY_VERSION}" if treachery is None else None,
+            "the official comprehensive rules" if official is None else None,
+        ]
+        raise CheckerSetupError(
+            "The rule checker answers from the Treachery rules v6.0 and the official "
+            f"comprehensive rules; this database has no {' and no '.join(w for w in wanted if w)}. "
+            "Rebuild it with `rulebook build`."
+        )
     readers = {
         TREACHERY: lambda number: _rule(db, treachery, number),
         NOTE: lambda number: _note(db, treachery, number),
@@ -144,13 +204,17 @@ def _read_rulebook(db: sqlite_utils.Database) -> Rulebook:
         else:
             citations[label] = Citation(label=_display_label(label, found), **found)
     if missing:
-        raise CheckerSetupError(f"The rule checker cites rules this database doesn't have: {', '.join(missing)}. "
-                                "Rebuild the database from the bundled documents with `rulebook build`.")
+        raise CheckerSetupError(
+            f"The rule checker cites rules this database doesn't have: {', '.join(missing)}. "
+            "Rebuild the database from the bundled documents with `rulebook build`."
+        )
     return Rulebook(
         citations=citations,
         recommended_decks=_recommended_decks(citations["907.3c"].text),
         starting_life=_number_after(citations["907.6"].text, r"starting life total is (\w+)"),
-        commander_life=_number_after(citations["907.6 note"].text, r"Commander/EDH variant, each player's starting life total is (\w+)"),
+        commander_life=_number_after(
+            citations["907.6 note"].text, r"Commander/EDH variant, each player's starting life total is (\w+)"
+        ),
         starting_hand=_number_after(citations["907.6"].text, r"starting hand size is (\w+) cards"),
     )
 
@@ -164,24 +228,43 @@ def _display_label(label: str, found: dict) -> str:
 
 
 def _rule(db, document: dict, number: str) -> dict | None:
-    row = next(db.query("select number, text from rules where document_id = ? and canonical = ?",
-                        [document["id"], canonical(number)]), None)
+    row = next(
+        db.query(
+            "select number, text from rules where document_id = ? and canonical = ?",
+            [document["id"], canonical(number)],
+        ),
+        None,
+    )
     if row is None:
         return None
-    return {"kind": "rule", "document": document["slug"], "number": row["number"], "text": row["text"],
-            "url": rule_url(document["slug"], row["number"])}
+    return {
+        "kind": "rule",
+        "document": document["slug"],
+        "number": row["number"],
+        "text": row["text"],
+        "url": rule_url(document["slug"], row["number"]),
+    }
 
 
 def _note(db, document: dict, number: str) -> dict | None:
-    row = next(db.query(
-        """select rules.number, rule_paragraphs.text from rule_paragraphs join rules on rules.id = rule_paragraphs.rule_id
+    row = next(
+        db.query(
+            """select rules.number, rule_paragraphs.text from rule_paragraphs join rules on rules.id = rule_paragraphs.rule_id
            where rules.document_id = ? and rules.canonical = ? and rule_paragraphs.kind = 'note'
            order by rule_paragraphs.position limit 1""",
-        [document["id"], canonical(number)]), None)
+            [document["id"], canonical(number)],
+        ),
+        None,
+    )
     if row is None:
         return None
-    return {"kind": NOTE, "document": document["slug"], "number": row["number"], "text": row["text"],
-            "url": rule_url(document["slug"], row["number"])}
+    return {
+        "kind": NOTE,
+        "document": document["slug"],
+        "number": row["number"],
+        "text": row["text"],
+        "url": rule_url(document["slug"], row["number"]),
+    }
 
 
 def _official(db, documents: list[dict], official: dict, treachery: dict, number: str) -> dict | None:
@@ -191,24 +274,49 @@ def _official(db, documents: list[dict], official: dict, treachery: dict, number
             found = _rule(db, document, number)
             if found:
                 return {**found, "kind": OFFICIAL}
-    reminder = next(db.query("select id, term, text from glossary where document_id = ? and quotes_rule = ?",
-                             [treachery["id"], number]), None)
+    reminder = next(
+        db.query(
+            "select id, term, text from glossary where document_id = ? and quotes_rule = ?", [treachery["id"], number]
+        ),
+        None,
+    )
     if reminder is None:
         return None
-    nearest = next((found["number"] for found in map(lambda n: _rule(db, official, n), ancestors(number)) if found), None)
-    return {"kind": OFFICIAL, "document": official["slug"], "number": number, "text": reminder["text"],
-            "url": rule_url(official["slug"], nearest or number),
-            "quoted_in": {"document": treachery["slug"], "term": reminder["term"], "url": row_url("glossary", reminder["id"])}}
+    nearest = next(
+        (found["number"] for found in map(lambda n: _rule(db, official, n), ancestors(number)) if found), None
+    )
+    return {
+        "kind": OFFICIAL,
+        "document": official["slug"],
+        "number": number,
+        "text": reminder["text"],
+        "url": rule_url(official["slug"], nearest or number),
+        "quoted_in": {
+            "document": treachery["slug"],
+            "term": reminder["term"],
+            "url": row_url("glossary", reminder["id"]),
+        },
+    }
 
 
 def _faq(db, document: dict, phrase: str) -> dict | None:
-    rows = list(db.query("select id, question, answer from faq where document_id = ? and question like ?",
-                         [document["id"], f"%{phrase}%"]))
+    rows = list(
+        db.query(
+            "select id, question, answer from faq where document_id = ? and question like ?",
+            [document["id"], f"%{phrase}%"],
+        )
+    )
     if len(rows) != 1:
         return None
     row = rows[0]
-    return {"kind": FAQ, "document": document["slug"], "number": None, "text": row["answer"],
-            "url": row_url("faq", row["id"]), "question": row["question"]}
+    return {
+        "kind": FAQ,
+        "document": document["slug"],
+        "number": None,
+        "text": row["answer"],
+        "url": row_url("faq", row["id"]),
+        "question": row["question"],
+    }
 
 
 def _number_after(text: str, pattern: str) -> int:

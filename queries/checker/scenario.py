@@ -112,8 +112,9 @@ def parse_scenario_text(text: str | bytes) -> Scenario:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ScenarioError(None, f"the scenario is not valid JSON: {error.msg.lower()} at line {error.lineno}, "
-                                  f"column {error.colno}") from None
+        raise ScenarioError(
+            None, f"the scenario is not valid JSON: {error.msg.lower()} at line {error.lineno}, column {error.colno}"
+        ) from None
     except UnicodeDecodeError:
         raise ScenarioError(None, "the scenario is not valid JSON: it is not UTF-8 text") from None
     except RecursionError:
@@ -124,10 +125,12 @@ def parse_scenario_text(text: str | bytes) -> Scenario:
 def parse_scenario(data) -> Scenario:
     """A decoded JSON value -> Scenario, or ScenarioError naming the first bad field."""
     if not isinstance(data, dict):
-        raise ScenarioError(None, f"a scenario is a JSON object with players, events and question, not {_json_kind(data)}")
+        raise ScenarioError(
+            None, f"a scenario is a JSON object with players, events and question, not {_json_kind(data)}"
+        )
     _no_unknown_keys(data, None, ("players", "options", "events", "question"))
     if "question" not in data:
-        raise ScenarioError("question", "missing; say what you want to know, e.g. {\"type\": \"outcome\"}")
+        raise ScenarioError("question", 'missing; say what you want to know, e.g. {"type": "outcome"}')
     players = _players(data.get("players", []))
     names = [player.name for player in players]
     options = _options(data.get("options", {}))
@@ -203,25 +206,32 @@ def _players(data) -> tuple[Player, ...]:
         _no_unknown_keys(entry, where, ("name", "identity", "face", "status", "unveil_cost", "undercover", "cant_lose"))
         name = _string(entry, "name", where)
         if any(player.name == name for player in players):
-            raise ScenarioError(f"{where}.name", f"{json.dumps(name)} is already the name of another player; give each player a different name")
+            raise ScenarioError(
+                f"{where}.name",
+                f"{json.dumps(name)} is already the name of another player; give each player a different name",
+            )
         unveil_cost = _string(entry, "unveil_cost", where, required=False)
-        players.append(Player(
-            name=name,
-            identity=_choice(entry, "identity", where, IDENTITIES, "an identity"),
-            # 907.4a/907.4b: a card with unveil starts face down, any other face up.
-            face=_choice(entry, "face", where, FACES, "a face", default="down" if unveil_cost else "up"),
-            status=_choice(entry, "status", where, STATUSES, "a status", default="in"),
-            unveil_cost=unveil_cost,
-            undercover=_flag(entry, "undercover", where),
-            cant_lose=_flag(entry, "cant_lose", where),
-        ))
+        players.append(
+            Player(
+                name=name,
+                identity=_choice(entry, "identity", where, IDENTITIES, "an identity"),
+                # 907.4a/907.4b: a card with unveil starts face down, any other face up.
+                face=_choice(entry, "face", where, FACES, "a face", default="down" if unveil_cost else "up"),
+                status=_choice(entry, "status", where, STATUSES, "a status", default="in"),
+                unveil_cost=unveil_cost,
+                undercover=_flag(entry, "undercover", where),
+                cant_lose=_flag(entry, "cant_lose", where),
+            )
+        )
     return tuple(players)
 
 
 def _check_table(players: tuple[Player, ...]) -> None:
     """A game the rules could have dealt: four or more players and exactly one Leader."""
     if len(players) < MIN_PLAYERS:
-        raise ScenarioError("players", f"a Treachery game has four or more players (907.2); this scenario has {len(players)}")
+        raise ScenarioError(
+            "players", f"a Treachery game has four or more players (907.2); this scenario has {len(players)}"
+        )
     leaders = [index for index, player in enumerate(players) if player.identity == "Leader"]
     if not leaders:
         raise ScenarioError("players", "no player is the Leader; an identity deck has exactly one Leader (907.3b)")
@@ -273,7 +283,9 @@ def _events(data, names: list[str]) -> tuple[Event, ...]:
         targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
         if player in targets:
             raise ScenarioError(f"{where}.attacked", f"{player} can't attack themselves")
-        events.append(Event(kind, player=player, attacked=targets, declared=_flag(entry, "declared", where, default=True)))
+        events.append(
+            Event(kind, player=player, attacked=targets, declared=_flag(entry, "declared", where, default=True))
+        )
     return tuple(events)
 
 
@@ -306,12 +318,18 @@ def _deck_question(data: dict, options: dict[str, bool]) -> Question:
     for key, value in deck.items():
         identity = next((name for name in IDENTITIES if name.lower() == key.strip().lower()), None)
         if identity is None:
-            raise ScenarioError(f"question.deck.{key}", f"{json.dumps(key)} is not an identity; use {_or_list(IDENTITIES)}")
+            raise ScenarioError(
+                f"question.deck.{key}", f"{json.dumps(key)} is not an identity; use {_or_list(IDENTITIES)}"
+            )
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScenarioError(f"question.deck.{key}", f"must be a number of cards (0 or more), not {json.dumps(value)}")
+            raise ScenarioError(
+                f"question.deck.{key}", f"must be a number of cards (0 or more), not {json.dumps(value)}"
+            )
         cards[identity] = cards.get(identity, 0) + value
     backstab = _flag(data, "backstab_rumble", "question", default=None)
     return Question(
-        "identity_deck", player_count=count, deck={identity: cards.get(identity, 0) for identity in IDENTITIES},
+        "identity_deck",
+        player_count=count,
+        deck={identity: cards.get(identity, 0) for identity in IDENTITIES},
         backstab_rumble=options["backstab_rumble"] if backstab is None else backstab,
     )

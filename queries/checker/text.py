@@ -39,7 +39,7 @@ def answer_fields(answer: dict) -> list[tuple[str, str | list[str]]]:
     for key, value in answer.items():
         label = key.replace("_", " ")
         sentences = isinstance(value, list) and any(isinstance(item, str) and item.endswith(".") for item in value)
-        if sentences or isinstance(value, list) and value and not all(isinstance(item, str) for item in value):
+        if sentences or (isinstance(value, list) and value and not all(isinstance(item, str) for item in value)):
             fields.append((label, [_value(item) for item in value]))
         else:
             fields.append((label, _value(value)))

@@ -28,31 +28,58 @@ def unveil_check(game: Game, player: str) -> tuple[bool | None, list[Reason]]:
     """
     card = game.card_of(player)
     if card.face == "up":
-        return False, [(f"{card.name} is already face up; only a face-down identity card can be unveiled (702.TR01c).", ("702.TR01c",))]
+        return False, [
+            (
+                f"{card.name} is already face up; only a face-down identity card can be unveiled (702.TR01c).",
+                ("702.TR01c",),
+            )
+        ]
     if not card.unveil_cost:
-        return False, [(f"{card.name} has no unveil ability, and an identity card that wouldn't have an unveil "
-                        "cost face up can't be turned face up this way (702.TR01c).", ("702.TR01c",))]
-    reasons = [(f"{card.name} is face down and has an unveil cost, {card.unveil_cost}, which {player} must pay "
-                "(702.TR01c).", ("702.TR01c",))]
+        return False, [
+            (
+                f"{card.name} has no unveil ability, and an identity card that wouldn't have an unveil "
+                "cost face up can't be turned face up this way (702.TR01c).",
+                ("702.TR01c",),
+            )
+        ]
+    reasons = [
+        (
+            f"{card.name} is face down and has an unveil cost, {card.unveil_cost}, which {player} must pay "
+            "(702.TR01c).",
+            ("702.TR01c",),
+        )
+    ]
     if not card.undercover:
         return True, reasons
     met, why_met = _undercover_met(game, card, player)
-    return met, reasons + [why_met]
+    return met, [*reasons, why_met]
 
 
 def _undercover_met(game: Game, card: Card, player: str) -> tuple[bool, Reason]:
     others = [(seen, how) for seen, how in game.seen if seen is not card]
     shown = next(((seen, how) for seen, how in others if how != SEEN_BY_LEAVING), None)
     if shown:
-        return True, (f"It is undercover, and the restriction is met: {shown[0].name}, {a(shown[0].identity)}, has "
-                      f"been revealed ({shown[1]}) (702.TR02a).", ("702.TR02a",))
+        return True, (
+            f"It is undercover, and the restriction is met: {shown[0].name}, {a(shown[0].identity)}, has "
+            f"been revealed ({shown[1]}) (702.TR02a).",
+            ("702.TR02a",),
+        )
     attack = next(((attacker, leader) for attacker, leader in game.leader_attacks if attacker != player), None)
     if attack:
-        return True, (f"It is undercover, and the restriction is met: {attack[0]}, a player other than {player}, "
-                      f"attacked {attack[1]}, a Leader player, this game (702.TR02a).", ("702.TR02a",))
+        return True, (
+            f"It is undercover, and the restriction is met: {attack[0]}, a player other than {player}, "
+            f"attacked {attack[1]}, a Leader player, this game (702.TR02a).",
+            ("702.TR02a",),
+        )
     if others and game.why.decide(UNDERCOVER_REVEALED_BY_LEAVING) == 0:
-        return True, (f"It is undercover, and {others[0][0].name} was revealed as its controller left the game, "
-                      "which in this reading meets the restriction (702.TR02a, 702.TR01f).", ("702.TR02a", "702.TR01f"))
-    return False, ("It is undercover: it can't be unveiled until another non-Leader identity card has been "
-                   f"revealed or a player other than {player} has attacked a Leader player this game, and neither "
-                   "has happened (702.TR02a).", ("702.TR02a",))
+        return True, (
+            f"It is undercover, and {others[0][0].name} was revealed as its controller left the game, "
+            "which in this reading meets the restriction (702.TR02a, 702.TR01f).",
+            ("702.TR02a", "702.TR01f"),
+        )
+    return False, (
+        "It is undercover: it can't be unveiled until another non-Leader identity card has been "
+        f"revealed or a player other than {player} has attacked a Leader player this game, and neither "
+        "has happened (702.TR02a).",
+        ("702.TR02a",),
+    )

@@ -10,5 +10,5 @@ def and_list(names) -> str:
 
 
 def a(identity: str) -> str:
-    """"an Assassin", "a Guardian"."""
+    """ "an Assassin", "a Guardian"."""
     return f"{'an' if identity[0] in 'AEIOU' else 'a'} {identity}"

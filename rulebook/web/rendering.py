@@ -15,9 +15,8 @@ from dataclasses import dataclass
 import sqlite_utils
 from markupsafe import Markup, escape
 
-from db.links import cited_documents, comprehensive_document
-
-from .urls import card_url, rule_url
+from rulebook.db.links import cited_documents, comprehensive_document
+from rulebook.urls import card_url, rule_url
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class LinkContext:
     mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
 
     @classmethod
-    def load(cls, db: sqlite_utils.Database) -> "LinkContext":
+    def load(cls, db: sqlite_utils.Database) -> LinkContext:
         documents = list(db.query("select id, slug, kind from documents"))
         mentions: dict[tuple[str, int], dict[str, str]] = {}
         for row in db.query(
@@ -57,14 +56,18 @@ class LinkContext:
         links = []
         for citation, target in cited_documents(text, document_id, self.kinds, self.official):
             if target in self.slugs:
-                links.append(_Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link"))
+                links.append(
+                    _Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link")
+                )
         return links
 
     def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Link]:
         names = self.mentions.get(source, {}) if source else {}
         if not names:
             return []
-        pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")(?!\w)")
+        pattern = re.compile(
+            r"(?<!\w)(" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")(?!\w)"
+        )
         return [
             _Link(match.start(), match.end(), card_url(names[match.group(1)]), "card-link")
             for match in pattern.finditer(text)
@@ -78,13 +81,17 @@ class LinkContext:
         """
         if not text:
             return Markup("")
-        links = sorted(self._rule_links(text, document_id) + self._card_links(text, source), key=lambda link: link.start)
+        links = sorted(
+            self._rule_links(text, document_id) + self._card_links(text, source), key=lambda link: link.start
+        )
         html, position = [], 0
         for link in links:
             if link.start < position:
                 continue  # a rule number inside a card name, or the reverse: the first one wins
-            html.append(escape(text[position:link.start]))
-            html.append(Markup('<a class="{}" href="{}">{}</a>').format(link.css_class, link.url, text[link.start:link.end]))
+            html.append(escape(text[position : link.start]))
+            html.append(
+                Markup('<a class="{}" href="{}">{}</a>').format(link.css_class, link.url, text[link.start : link.end])
+            )
             position = link.end
         html.append(escape(text[position:]))
         return Markup("").join(html)

@@ -1,4 +1,4 @@
-"""How rulebook sits in Datasette: the app `rulebook serve`, the tests and the benchmark run,
+"""How rulebook sits in Datasette: the app `rulebook serve`, the tests and the benchmarks run,
 and what the plugins share (the database, the link context, the not-found page).
 
 Serving is read-only: the database is opened immutable, queries are time-limited, and our
@@ -7,14 +7,9 @@ plugins and templates turn Datasette into the rules site.
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import sqlite_utils
@@ -22,12 +17,12 @@ from datasette.app import Datasette
 from datasette.database import Database
 from datasette.utils.asgi import Response
 
+from rulebook.resources import package_file, package_folder
+from rulebook.urls import DATABASE
+
 from .metadata import build_metadata
 from .rendering import LinkContext
-from .urls import DATABASE
 
-PLUGINS_DIR = Path(__file__).resolve().parent.parent / "datasette-plugins"
-TEMPLATES_DIR = PLUGINS_DIR / "templates"
 SETTINGS = {
     "sql_time_limit_ms": 500,  # a judge's query that runs longer is a mistake, not a wait
     "max_returned_rows": 2000,  # more than every rule of the bundled comprehensive rules
@@ -43,11 +38,12 @@ SETTINGS = {
 
 def make_datasette(db_path: Path) -> Datasette:
     """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook)."""
+    plugins_dir = package_folder("rulebook.plugins")
     datasette = Datasette(
         memory=False,
         metadata=build_metadata(),
-        plugins_dir=str(PLUGINS_DIR),
-        template_dir=str(TEMPLATES_DIR),
+        plugins_dir=str(plugins_dir),
+        template_dir=str(package_file("rulebook.plugins", "templates")),
         settings=SETTINGS,
     )
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
@@ -91,33 +87,3 @@ async def not_found(datasette: Datasette, request, error: str, suggestions: list
         "rulebook_not_found.html", {"error": error, "suggestions": suggestions}, request=request
     )
     return Response.html(html, status=404)
-
-
-@contextmanager
-def served(db_path: Path, seconds: float = 60) -> Iterator[str]:
-    """`rulebook serve` on a free loopback port, in its own process, for as long as the block
-    runs: the browser tests and the benchmarks measure the real server. Yields its base URL."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
-        cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + seconds
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"`rulebook serve` stopped before answering:\n{process.stderr.read()}")
-            try:
-                with urllib.request.urlopen(base + "/-/versions.json", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"`rulebook serve` did not answer at {base} within {seconds} seconds.")
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=10)

@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from db.schema import SEARCHABLE
+from rulebook.db.schema import SEARCHABLE
+from rulebook.resources import package_folder
+from rulebook.urls import DATABASE
 
-from .urls import DATABASE
-
-SQL_DIR = Path(__file__).resolve().parent / "sql"
 _HEADER = re.compile(r"^--\s*(?P<key>title|description):\s*(?P<value>.+)$")
 
 LINES = {
@@ -51,7 +50,7 @@ TABLES = {
     },
     "rules": {
         "description": "Every numbered rule and subrule as printed (907.8b, 702.TR02a, 702.TrUnv-3). "
-                       "Rule numbers in the text link to the rule they cite.",
+        "Rule numbers in the text link to the rule they cite.",
         "label_column": "number",
         "facets": ["document_id", "section", "is_subrule"],
         "sortable_columns": ["number", "sort_key", "position", "section", "line_start"],
@@ -72,14 +71,23 @@ TABLES = {
     "rule_paragraphs": {
         "description": "Unnumbered paragraphs printed with a rule: notes, examples and translations.",
         "facets": ["document_id", "kind"],
-        "columns": {"rule_id": "The rule this paragraph belongs to.", **DOCUMENT, "kind": "note, example or translation.", **LINES},
+        "columns": {
+            "rule_id": "The rule this paragraph belongs to.",
+            **DOCUMENT,
+            "kind": "note, example or translation.",
+            **LINES,
+        },
     },
     "glossary": {
         "description": "Glossary entries, including Reminder entries quoting an official rule.",
         "label_column": "term",
         "facets": ["document_id"],
-        "columns": {**DOCUMENT, "quotes_rule": "The official rule a Reminder entry quotes.",
-                    "quoted_rule_id": "That rule in the comprehensive rules.", **LINES},
+        "columns": {
+            **DOCUMENT,
+            "quotes_rule": "The official rule a Reminder entry quotes.",
+            "quoted_rule_id": "That rule in the comprehensive rules.",
+            **LINES,
+        },
     },
     "faq": {
         "description": "Frequently asked questions and their answers.",
@@ -113,8 +121,13 @@ TABLES = {
         "description": "The rulings printed for each card, in order, with the heading of their group.",
         "facets": ["document_id", "group_heading"],
         "sortable_columns": ["card_id", "position", "line_start"],
-        "columns": {"card_id": "The card this note is about.", **DOCUMENT,
-                    "position": "Order of the note under its card.", "group_heading": "The heading the note is printed under.", **LINES},
+        "columns": {
+            "card_id": "The card this note is about.",
+            **DOCUMENT,
+            "position": "Order of the note under its card.",
+            "group_heading": "The heading the note is printed under.",
+            **LINES,
+        },
     },
     "mechanics": {
         "description": "The general sections of release notes: new and returning mechanics.",
@@ -126,7 +139,11 @@ TABLES = {
         "description": "Example cards printed in a mechanic's section.",
         "label_column": "name",
         "facets": ["mechanic_id"],
-        "columns": {"mechanic_id": "The mechanic the example illustrates.", "card_id": "The same card in the card list.", **LINES},
+        "columns": {
+            "mechanic_id": "The mechanic the example illustrates.",
+            "card_id": "The same card in the card list.",
+            **LINES,
+        },
     },
     "mechanic_rulings": {
         "description": "The rulings of a mechanic's section.",
@@ -163,19 +180,22 @@ TABLES = {
     "source_lines": {
         "description": "Every non-blank line of every source document, and the row that holds it or why it was skipped.",
         "facets": ["document_id", "used_by"],
-        "columns": {**DOCUMENT, "used_by": "The table that holds the line, or skipped.", "record": "Which record, or why it was skipped."},
+        "columns": {
+            **DOCUMENT,
+            "used_by": "The table that holds the line, or skipped.",
+            "record": "Which record, or why it was skipped.",
+        },
     },
 }
 
 
-def canned_queries(sql_dir: Path = SQL_DIR) -> dict[str, dict]:
+def canned_queries(sql_dir: Path | None = None) -> dict[str, dict]:
     """One canned query per ``.sql`` file, named after it; its header comments give title and description."""
     queries = {}
-    for path in sorted(sql_dir.glob("*.sql")):
+    for path in sorted((sql_dir or package_folder("rulebook.queries") / "sql").glob("*.sql")):
         text = path.read_text(encoding="utf-8")
         header = dict(
-            (match["key"], match["value"].strip())
-            for match in map(_HEADER.match, text.splitlines()) if match
+            (match["key"], match["value"].strip()) for match in map(_HEADER.match, text.splitlines()) if match
         )
         missing = {"title", "description"} - set(header)
         if missing:
@@ -202,8 +222,8 @@ def build_metadata() -> dict:
     return {
         "title": "rulebook: Treachery and Magic rules for judges",
         "description": "The Treachery variant's comprehensive rules, FAQ and identity card notes, the official "
-                       "comprehensive rules and set release notes, linked rule by rule. Search everything at /search; "
-                       "every rule number is a link.",
+        "comprehensive rules and set release notes, linked rule by rule. Search everything at /search; "
+        "every rule number is a link.",
         "source": "Treachery rules committee (mtgTreachery.net) and Wizards of the Coast",
         "source_url": "https://mtgtreachery.net/",
         "license": "The documents belong to their authors; Magic: The Gathering is a trademark of Wizards of the Coast",

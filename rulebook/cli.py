@@ -1,6 +1,6 @@
 """The `rulebook` command: build the knowledge base, look things up, serve it.
 
-This module only wires ingest/, db/ and queries/ together; nothing imports it.
+This module only wires ingest/, db/, queries/ and the web layer together; nothing imports it.
 """
 
 from __future__ import annotations
@@ -13,12 +13,16 @@ from pathlib import Path
 import click
 import sqlite_utils
 
-from db.build import DEFAULT_DATABASE, build_database, bundled_sources
-from ingest import SourceError
+from rulebook.db.build import DEFAULT_DATABASE, build_database, bundled_sources
+from rulebook.ingest import SourceError
 
 DB_OPTION = click.option(
-    "--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DATABASE,
-    show_default=True, help="The rulebook database file.",
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_DATABASE,
+    show_default=True,
+    help="The rulebook database file.",
 )
 
 
@@ -35,9 +39,17 @@ def _progress_bar(label: str, length: int):
 
 
 SUMMARY_COLUMNS = [
-    ("document", "slug"), ("version", "version"), ("effective", "effective_date"), ("rules", "rules"),
-    ("subrules", "subrules"), ("notes", "rule_notes"), ("cards", "cards"), ("card notes", "card_notes"),
-    ("FAQ", "faq"), ("glossary", "glossary"), ("skipped lines", "skipped_lines"),
+    ("document", "slug"),
+    ("version", "version"),
+    ("effective", "effective_date"),
+    ("rules", "rules"),
+    ("subrules", "subrules"),
+    ("notes", "rule_notes"),
+    ("cards", "cards"),
+    ("card notes", "card_notes"),
+    ("FAQ", "faq"),
+    ("glossary", "glossary"),
+    ("skipped lines", "skipped_lines"),
 ]
 
 
@@ -59,7 +71,7 @@ def _fail(error: Exception) -> None:
 
 def run_build(db_path: Path, files: tuple[Path, ...] = (), only: bool = False) -> list[dict]:
     """Build the database (with its search index) and return the per-document summary."""
-    from queries.search_index import build_search_index
+    from rulebook.queries.search_index import build_search_index
 
     sources = list(files) if only else bundled_sources() + list(files)
     return build_database(db_path, sources, progress=_progress_bar, after_write=build_search_index)
@@ -92,11 +104,23 @@ def _open_database(db_path: Path) -> sqlite_utils.Database:
 
 
 STATS_COLUMNS = [
-    ("document", "slug"), ("kind", "kind"), ("version", "version"), ("effective", "effective_date"),
-    ("parts", "parts"), ("sections", "sections"), ("rules", "rules"), ("subrules", "subrules"),
-    ("examples", "examples"), ("rule notes", "rule_notes"), ("glossary", "glossary"), ("FAQ", "faq"),
-    ("cards", "cards"), ("card notes", "card_notes"), ("mechanics", "mechanics"),
-    ("refs resolved", "references_resolved"), ("refs unresolved", "references_unresolved"),
+    ("document", "slug"),
+    ("kind", "kind"),
+    ("version", "version"),
+    ("effective", "effective_date"),
+    ("parts", "parts"),
+    ("sections", "sections"),
+    ("rules", "rules"),
+    ("subrules", "subrules"),
+    ("examples", "examples"),
+    ("rule notes", "rule_notes"),
+    ("glossary", "glossary"),
+    ("FAQ", "faq"),
+    ("cards", "cards"),
+    ("card notes", "card_notes"),
+    ("mechanics", "mechanics"),
+    ("refs resolved", "references_resolved"),
+    ("refs unresolved", "references_unresolved"),
     ("skipped", "skipped_lines"),
 ]
 
@@ -106,7 +130,7 @@ STATS_COLUMNS = [
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def stats(db_path, as_json):
     """Counts per document: rules, subrules, notes, cards, references, skipped lines."""
-    from db.stats import document_stats
+    from rulebook.db.stats import document_stats
 
     summary = document_stats(_open_database(db_path))
     if as_json:
@@ -121,7 +145,7 @@ def stats(db_path, as_json):
 @click.argument("number")
 def rule(db_path, document, number):
     """Print a rule with its notes and subrules, e.g. `rulebook rule 907.8b`."""
-    from queries.rules import find_rule, rule_details
+    from rulebook.queries.rules import find_rule, rule_details
 
     db = _open_database(db_path)
     found = find_rule(db, number, document)
@@ -132,7 +156,10 @@ def rule(db_path, document, number):
         raise click.ClickException(message)
     details = rule_details(db, found.rule["id"])
     rule_row = details["rule"]
-    click.secho(f"{rule_row['number']}  ({details['document']['slug']}, lines {rule_row['line_start']}-{rule_row['line_end']})", bold=True)
+    click.secho(
+        f"{rule_row['number']}  ({details['document']['slug']}, lines {rule_row['line_start']}-{rule_row['line_end']})",
+        bold=True,
+    )
     if rule_row["title"]:
         click.secho(rule_row["title"], bold=True)
     if rule_row["text"]:
@@ -145,7 +172,9 @@ def rule(db_path, document, number):
 
 @cli.command()
 @DB_OPTION
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface).")
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface)."
+)
 @click.option("--port", default=8001, show_default=True, type=int, help="Port to listen on.")
 def serve(db_path, host, port):
     """Serve the knowledge base in a browser (rule and card pages, search, JSON), read-only.
@@ -154,7 +183,7 @@ def serve(db_path, host, port):
     """
     import uvicorn
 
-    from queries.site import make_datasette
+    from rulebook.web.app import make_datasette
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
@@ -178,13 +207,14 @@ def check(db_path, as_json, scenario_file):
     for worked examples. A scenario the checker can't read is reported with the field at fault
     and exit code 2.
     """
-    from queries.checker import CheckerSetupError, ScenarioError, check as check_scenario, load_rulebook, parse_scenario_text
-    from queries.checker.text import answer_as_text
+    from rulebook.queries.checker import CheckerSetupError, ScenarioError, load_rulebook, parse_scenario_text
+    from rulebook.queries.checker import check as check_scenario
+    from rulebook.queries.checker.text import answer_as_text
 
     try:
         rulebook = load_rulebook(_open_database(db_path))
     except CheckerSetupError as error:
-        raise click.ClickException(str(error))
+        raise click.ClickException(str(error)) from None
     try:
         scenario = parse_scenario_text(scenario_file.read())
     except ScenarioError as error:
@@ -217,8 +247,8 @@ def search(db_path, as_json, kind, document, query):
 
     A rule number or an exact card name is looked up directly; misspelled words are corrected.
     """
-    from queries.search import search as find
-    from queries.search_index import index_path_for
+    from rulebook.queries.search import search as find
+    from rulebook.queries.search_index import index_path_for
 
     found = find(_open_database(db_path), index_path_for(db_path), " ".join(query), kind, document)
     if as_json:
@@ -229,9 +259,7 @@ def search(db_path, as_json, kind, document, query):
     if found["redirect"]:
         click.echo(f"Goes straight to {found['redirect']}")
     for number, result in enumerate(found["results"], start=1):
-        click.echo(f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True))
+        click.echo(
+            f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True)
+        )
         click.echo(f"    {_marked_in_bold(result['snippet'])}")
-
-
-if __name__ == "__main__":
-    cli()

@@ -1,0 +1,1 @@
+"""The bundled source documents, shipped inside the package as ``rulebook.sources`` (package data)."""

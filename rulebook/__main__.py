@@ -1,0 +1,5 @@
+"""`python -m rulebook` runs the `rulebook` command."""
+
+from rulebook.cli import cli
+
+cli()

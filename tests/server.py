@@ -1,0 +1,44 @@
+"""Run the real `rulebook serve` for the browser tests and the benchmarks."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def served(db_path: Path, seconds: float = 60) -> Iterator[str]:
+    """`rulebook serve` on a free loopback port, in its own process, for as long as the block
+    runs: the browser tests and the benchmarks measure the real server. Yields its base URL."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"`rulebook serve` stopped before answering:\n{process.stderr.read()}")
+            try:
+                with urllib.request.urlopen(base + "/-/versions.json", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"`rulebook serve` did not answer at {base} within {seconds} seconds.") from None
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
