@@ -7,8 +7,8 @@ where); other queries list results labelled by kind and document, with highlight
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
+from rulebook.db.search_index import index_path_for
 from rulebook.queries.search import search
-from rulebook.queries.search_index import index_path_for
 from rulebook.web.app import database_path, run_query
 from rulebook.web.rendering import safe_snippet
 

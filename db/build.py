@@ -21,6 +21,7 @@ from rulebook.resources import package_file, package_folder
 
 from . import schema
 from .links import link_mentions, link_references
+from .search_index import build_search_index
 from .slugs import document_slug
 
 DEFAULT_DATABASE = Path(os.environ.get("RULEBOOK_DB", "rulebook.db"))
@@ -310,12 +311,12 @@ def build_database(
     target: Path,
     files: Iterable[Path],
     progress: ProgressFactory = _no_progress,
-    after_write: Callable[[Path], Callable[[], None]] | None = None,
 ) -> list[dict]:
-    """Parse ``files`` into a new database at ``target``; return the per-document summary.
+    """Parse ``files`` into a new database at ``target``, with its search index beside it;
+    return the per-document summary.
 
-    ``after_write(temporary_db)`` may build companion files (the search index) from the
-    finished temporary database; it returns a function that swaps them into place.
+    Both are written under temporary names and swapped into place only when both are complete,
+    so a failed build leaves the previous pair untouched.
     """
     target = Path(target)
     files = [Path(path) for path in files]
@@ -354,11 +355,10 @@ def build_database(
 
         summary = document_stats(db)
         db.close()
-        swap_companions = after_write(temporary) if after_write else None
+        swap_index = build_search_index(temporary)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
     os.replace(temporary, target)
-    if swap_companions:
-        swap_companions()
+    swap_index()
     return summary

@@ -151,7 +151,6 @@ class _TreacheryParser:
         self.card_text_open = False
         self.group: str | None = None
         self.in_signature = False
-        self.seen_texts: set[str] = set()
 
     # -- entry point -------------------------------------------------------------------------
 
@@ -460,12 +459,3 @@ class _TreacheryParser:
 def parse(source: SourceText) -> ParsedDocument:
     """Records for one Treachery rules document."""
     return _TreacheryParser(source).parse()
-
-
-def looks_like_treachery(lines: list[str]) -> bool:
-    head = "\n".join(lines[:400]).lower()
-    return (
-        "treachery" in head
-        and ("identity" in head or "identities" in head)
-        and bool(re.search(rf"(?m)^\s*{NUMBER}\.?\s", "\n".join(lines)))
-    )

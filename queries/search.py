@@ -60,11 +60,19 @@ from whoosh.scoring import BM25F
 from whoosh.searching import Hit
 from whoosh.spelling import ListCorrector
 
+from rulebook.db.search_index import (
+    STEMMED_WORDS,
+    WORDS,
+    fold,
+    open_search_index,
+    read_vocabulary,
+    stem_word,
+    word_spans,
+)
 from rulebook.ingest.numbers import NUMBER, canonical
 from rulebook.urls import card_url
 
 from .rules import as_rule_number, find_rule
-from .search_index import STEMMED_WORDS, WORDS, fold, open_search_index, read_vocabulary, stem_word, word_spans
 
 KINDS = ("rule", "card", "card_note", "faq", "glossary", "mechanic")
 

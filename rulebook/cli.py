@@ -12,9 +12,11 @@ from pathlib import Path
 
 import click
 import sqlite_utils
+from tabulate import tabulate
 
 from rulebook.db.build import DEFAULT_DATABASE, build_database, bundled_sources
 from rulebook.ingest import SourceError
+from rulebook.resources import MissingPackageFile
 
 DB_OPTION = click.option(
     "--db",
@@ -26,7 +28,18 @@ DB_OPTION = click.option(
 )
 
 
-@click.group()
+class RulebookGroup(click.Group):
+    """Turns the errors a judge can act on (a bad source file, a package file missing) into a
+    one-line message and exit code 1, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (SourceError, MissingPackageFile) as error:
+            raise click.ClickException(str(error)) from None
+
+
+@click.group(cls=RulebookGroup)
 @click.version_option(package_name="rulebook")
 def cli():
     """Rules lookup for Magic: The Gathering judges, centred on the Treachery variant."""
@@ -54,27 +67,29 @@ SUMMARY_COLUMNS = [
 
 
 def _print_table(rows: list[dict], columns: list[tuple[str, str]]) -> None:
-    cells = [[title for title, _ in columns]] + [
-        ["" if row[key] is None else str(row[key]) for _, key in columns] for row in rows
-    ]
-    widths = [max(len(line[index]) for line in cells) for index in range(len(columns))]
-    for number, line in enumerate(cells):
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
-        if number == 0:
-            click.echo("  ".join("-" * width for width in widths))
+    """Rows as a plain-text table, the way sqlite-utils prints them."""
+    click.echo(
+        tabulate(
+            [[row[key] for _, key in columns] for row in rows],
+            headers=[title for title, _ in columns],
+            tablefmt="simple",
+            missingval="",
+            disable_numparse=True,
+        )
+    )
 
 
-def _fail(error: Exception) -> None:
-    click.secho(f"Error: {error}", fg="red", err=True)
-    sys.exit(1)
+class InputError(click.ClickException):
+    """A file or scenario the judge gave that rulebook can't use: exit code 2, like a usage error."""
+
+    exit_code = 2
 
 
 def run_build(db_path: Path, files: tuple[Path, ...] = (), only: bool = False) -> list[dict]:
     """Build the database (with its search index) and return the per-document summary."""
-    from rulebook.queries.search_index import build_search_index
 
     sources = list(files) if only else bundled_sources() + list(files)
-    return build_database(db_path, sources, progress=_progress_bar, after_write=build_search_index)
+    return build_database(db_path, sources, progress=_progress_bar)
 
 
 @cli.command()
@@ -89,10 +104,7 @@ def build(db_path, only, files):
     """
     if only and not files:
         raise click.UsageError("--only needs at least one FILE to build from.")
-    try:
-        summary = run_build(db_path, files, only)
-    except SourceError as error:
-        _fail(error)
+    summary = run_build(db_path, files, only)
     click.echo(f"\nBuilt {db_path} from {len(summary)} documents:\n")
     _print_table(summary, SUMMARY_COLUMNS)
 
@@ -187,10 +199,7 @@ def serve(db_path, host, port):
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
-        try:
-            run_build(db_path)
-        except SourceError as error:
-            _fail(error)
+        run_build(db_path)
     datasette = make_datasette(db_path)
     click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
     uvicorn.run(datasette.app(), host=host, port=port, log_level="warning")
@@ -218,8 +227,7 @@ def check(db_path, as_json, scenario_file):
     try:
         scenario = parse_scenario_text(scenario_file.read())
     except ScenarioError as error:
-        click.secho(f"Error in the scenario: {error}", fg="red", err=True)
-        sys.exit(2)
+        raise InputError(f"in the scenario: {error}") from None
     result = check_scenario(rulebook, scenario)
     click.echo(json.dumps(result, indent=2, ensure_ascii=False) if as_json else answer_as_text(result))
 
@@ -247,8 +255,8 @@ def search(db_path, as_json, kind, document, query):
 
     A rule number or an exact card name is looked up directly; misspelled words are corrected.
     """
+    from rulebook.db.search_index import index_path_for
     from rulebook.queries.search import search as find
-    from rulebook.queries.search_index import index_path_for
 
     found = find(_open_database(db_path), index_path_for(db_path), " ".join(query), kind, document)
     if as_json:

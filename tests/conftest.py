@@ -8,21 +8,29 @@ import pytest
 import sqlite_utils
 
 from rulebook.db.build import build_database, bundled_sources
-
-REPO = Path(__file__).resolve().parent.parent
-SOURCES = REPO / "data" / "sources"
+from tests.sample_documents import HOSTILE_DOCUMENT
 
 
 @pytest.fixture(scope="session")
 def built_db_path(tmp_path_factory) -> Path:
     """rulebook.db built from every bundled document, with its search index beside it."""
-    from rulebook.queries.search_index import build_search_index
 
     path = tmp_path_factory.mktemp("built") / "rulebook.db"
-    build_database(path, bundled_sources(), after_write=build_search_index)
+    build_database(path, bundled_sources())
     return path
 
 
 @pytest.fixture(scope="session")
 def built_db(built_db_path) -> sqlite_utils.Database:
     return sqlite_utils.Database(built_db_path)
+
+
+@pytest.fixture(scope="session")
+def hostile_db_path(tmp_path_factory) -> Path:
+    """The bundled documents plus a Treachery document whose rules hold HTML and script."""
+    folder = tmp_path_factory.mktemp("hostile")
+    source = folder / "hostile.txt"
+    source.write_text(HOSTILE_DOCUMENT, encoding="utf-8")
+    db_path = folder / "rulebook.db"
+    build_database(db_path, [*bundled_sources(), source])
+    return db_path

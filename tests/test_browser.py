@@ -14,10 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+from tests.sample_documents import HOSTILE_SLUG
 from tests.server import served
-
-from .conftest import REPO
-from .test_site import HOSTILE_SLUG, build_hostile_database
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,7 +26,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-README_SCREENSHOTS = REPO / "docs" / "screenshots"
+README_SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +38,9 @@ def screenshots(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(hostile_db_path):
     """`rulebook serve` on a free loopback port, over the bundled documents plus a hostile one."""
-    with served(build_hostile_database(tmp_path_factory.mktemp("browser"))) as base:
+    with served(hostile_db_path) as base:
         yield base
 
 

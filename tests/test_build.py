@@ -10,13 +10,12 @@ import sqlite_utils
 from click.testing import CliRunner
 
 from rulebook.cli import cli
-from rulebook.db.build import build_database, bundled_sources
+from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.ingest.source import SourceError
+from tests.sample_documents import FULL_CR
 
-from .conftest import SOURCES
-
-TREACHERY_6 = SOURCES / "treachery-rules-6.0.txt"
-EXCERPT = SOURCES / "magic-comprehensive-rules-excerpt.txt"
+TREACHERY_6 = bundled_source("treachery-rules-6.0.txt")
+EXCERPT = bundled_source("magic-comprehensive-rules-excerpt.txt")
 
 
 def stats_by_slug(db):
@@ -160,7 +159,7 @@ def test_no_mojibake_anywhere(built_db):
 
 def test_every_source_line_is_accounted_for(built_db):
     for document in built_db.query("select id, source_file from documents"):
-        lines = (SOURCES / document["source_file"]).read_text(encoding="utf-8-sig").splitlines()
+        lines = bundled_source(document["source_file"]).read_text(encoding="utf-8-sig").splitlines()
         non_blank = {number for number, text in enumerate(lines, start=1) if text.strip()}
         stored = {
             row["line"]
@@ -208,7 +207,7 @@ def test_a_failed_build_leaves_the_previous_database_untouched(tmp_path):
     with pytest.raises(SourceError, match="empty.txt: the file is empty"):
         build_database(target, [TREACHERY_6, empty])
     assert (target.read_bytes(), os.stat(target).st_mtime_ns) == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook.db"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
 
 
 @pytest.mark.parametrize(
@@ -288,8 +287,6 @@ def test_database_opens_read_only_for_datasette(built_db_path):
 
 
 def test_a_full_comprehensive_rules_text_builds_with_its_counts(tmp_path):
-    from .test_comprehensive_rules import FULL_CR
-
     source = tmp_path / "MagicCompRules-fixture.txt"
     source.write_text(FULL_CR, encoding="utf-8")
     target = tmp_path / "rulebook.db"

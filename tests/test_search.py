@@ -12,13 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebook.cli import cli
-from rulebook.db.build import build_database, bundled_sources
+from rulebook.db import search_index
+from rulebook.db.build import build_database, bundled_source, bundled_sources
+from rulebook.db.search_index import index_path_for
 from rulebook.ingest.source import SourceError
-from rulebook.queries import search_index
 from rulebook.queries.search import search
-from rulebook.queries.search_index import build_search_index, index_path_for
-
-from .conftest import SOURCES
 
 RESULT_FIELDS = {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
 
@@ -393,16 +391,16 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
     def seance_board_page():
         return search(sqlite_utils.Database(target), index_dir, "seance board")["redirect"]
 
-    build_database(target, [SOURCES / "treachery-rules-6.0.txt"], after_write=build_search_index)
+    build_database(target, [bundled_source("treachery-rules-6.0.txt")])
     assert seance_board_page() is None  # no release notes in this one
-    build_database(target, bundled_sources(), after_write=build_search_index)
+    build_database(target, bundled_sources())
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"  # the new index, opened afresh
     assert sorted(path.name for path in tmp_path.iterdir()) == ["rulebook-search", "rulebook.db"]
 
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     with pytest.raises(SourceError):
-        build_database(target, [*bundled_sources(), empty], after_write=build_search_index)
+        build_database(target, [*bundled_sources(), empty])
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
 
     def broken_index(db):
@@ -411,7 +409,7 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
 
     monkeypatch.setattr(search_index, "index_entries", broken_index)
     with pytest.raises(OSError):
-        build_database(target, [SOURCES / "treachery-rules-6.0.txt"], after_write=build_search_index)
+        build_database(target, [bundled_source("treachery-rules-6.0.txt")])
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
 

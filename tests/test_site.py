@@ -11,30 +11,10 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import escape
 
-from rulebook.db.build import build_database, bundled_sources
-from rulebook.queries.search_index import build_search_index
 from rulebook.urls import card_url
 from rulebook.web.app import make_datasette
 from rulebook.web.metadata import canned_queries
-
-HOSTILE_DOCUMENT = """Treachery Comprehensive Rules
-Version 9.9 - Effective 2030-01-01
-Every player gets an identity card.
-
-907. Treachery
-907.1. <script>alert(1)</script> Identity cards are dealt face down; see rule 907.2 and official rule 104.3.
-907.2. A player whose <img src=x onerror=alert(2)> identity is revealed stays in the game.
-"""
-HOSTILE_SLUG = "treachery-9.9-hostile"
-
-
-def build_hostile_database(folder: Path) -> Path:
-    """The bundled documents plus a Treachery document whose rules hold HTML and script."""
-    source = folder / "hostile.txt"
-    source.write_text(HOSTILE_DOCUMENT, encoding="utf-8")
-    db_path = folder / "rulebook.db"
-    build_database(db_path, [*bundled_sources(), source], after_write=build_search_index)
-    return db_path
+from tests.sample_documents import HOSTILE_SLUG
 
 
 async def started(db_path: Path):
@@ -46,11 +26,6 @@ async def started(db_path: Path):
 @pytest.fixture
 async def site(built_db_path):
     return await started(built_db_path)
-
-
-@pytest.fixture(scope="module")
-def hostile_db_path(tmp_path_factory) -> Path:
-    return build_hostile_database(tmp_path_factory.mktemp("hostile"))
 
 
 def links(html: str) -> list[str]:

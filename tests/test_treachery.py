@@ -6,27 +6,26 @@ from collections import Counter
 
 import pytest
 
+from rulebook.db.build import bundled_source
 from rulebook.ingest import read_document
 from rulebook.ingest.numbers import RuleNumber
 from rulebook.ingest.source import SourceError, decode
 from rulebook.ingest.treachery import parse
 
-from .conftest import SOURCES
-
 
 @pytest.fixture(scope="module")
 def v6():
-    return read_document(SOURCES / "treachery-rules-6.0.txt").parsed
+    return read_document(bundled_source("treachery-rules-6.0.txt")).parsed
 
 
 @pytest.fixture(scope="module")
 def v11():
-    return read_document(SOURCES / "treachery-rules-1.1.txt").parsed
+    return read_document(bundled_source("treachery-rules-1.1.txt")).parsed
 
 
 @pytest.fixture(scope="module")
 def forum():
-    return read_document(SOURCES / "treachery-rules-1.1-forum-post.txt").parsed
+    return read_document(bundled_source("treachery-rules-1.1-forum-post.txt")).parsed
 
 
 def rule(parsed, number):

@@ -29,8 +29,8 @@ import sqlite_utils
 from datasette.utils import escape_fts
 
 from rulebook.db.build import build_database, bundled_sources
+from rulebook.db.search_index import index_path_for
 from rulebook.queries.search import search
-from rulebook.queries.search_index import build_search_index, index_path_for
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -164,7 +164,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "rulebook.db"
-        build_database(path, bundled_sources(), after_write=build_search_index)
+        build_database(path, bundled_sources())
         report(sqlite_utils.Database(path), index_path_for(path))
 
 
