@@ -20,6 +20,7 @@ from rulebook.ingest.records import Card
 from rulebook.resources import package_file, package_folder
 
 from . import schema
+from .families import assign_editions
 from .links import link_mentions, link_references
 from .search_index import build_search_index
 from .slugs import document_slug
@@ -347,6 +348,8 @@ def build_database(
                     writer.write(document, slug)
                     bar.update(1)
             with progress("linking and indexing", 2) as bar:
+                writer.flush()
+                assign_editions(db)
                 writer.link()
                 bar.update(1)
                 schema.create_indexes(db)

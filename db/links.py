@@ -10,6 +10,7 @@ import re
 
 import sqlite_utils
 
+from rulebook.db.families import OFFICIAL, current_document
 from rulebook.ingest.numbers import ancestors, canonical, section_of
 from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
 from rulebook.ingest.references import COMPREHENSIVE, SELF, find_citations
@@ -56,14 +57,9 @@ class RuleIndex:
 
 
 def comprehensive_document(db: sqlite_utils.Database) -> int | None:
-    """The comprehensive rules that "official rule N" points at: the newest one loaded."""
-    rows = list(
-        db.query(
-            "select id from documents where kind = ? order by coalesce(effective_date, '') desc, id limit 1",
-            [COMPREHENSIVE_RULES],
-        )
-    )
-    return rows[0]["id"] if rows else None
+    """The comprehensive rules that "official rule N" points at: the current edition loaded."""
+    document = current_document(db, OFFICIAL)
+    return document["id"] if document else None
 
 
 def cited_documents(text: str, document_id: int, kinds: dict[int, str], official: int | None):

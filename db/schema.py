@@ -22,8 +22,12 @@ TABLES = {
             "source_file": str,
             "sha256": str,
             "line_count": int,
+            "family": str,
+            "edition": int,
+            "is_current": int,
+            "primary_id": int,
         },
-        [],
+        [("primary_id", "documents", "id")],
     ),
     "versions": (
         {"id": int, "document_id": int, "version": str, "changes": str, "release_date": str, **LINES},

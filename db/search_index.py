@@ -35,7 +35,7 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.db.families import superseded_documents
 from rulebook.urls import card_url, row_url, rule_url
 
 # accent_map folds é to e and ø to o, but leaves ligatures alone: Æ would stay æ and
@@ -245,19 +245,6 @@ def build_search_index(temporary_db: Path) -> Callable[[], None]:
 def open_search_index(index_dir: Path) -> index.Index:
     """Open the index read-only: the server searches it, only `rulebook build` writes it."""
     return index.open_dir(str(index_dir), readonly=True)
-
-
-def superseded_documents(db: sqlite_utils.Database) -> set[int]:
-    """Rules documents older than the newest document of their kind (Treachery 1.1 once 6.0 is in)."""
-    rules_documents = [
-        row
-        for row in db.query("select id, kind, effective_date from documents")
-        if row["kind"] in (TREACHERY_RULES, COMPREHENSIVE_RULES)
-    ]
-    newest = {}
-    for row in rules_documents:
-        newest[row["kind"]] = max(newest.get(row["kind"], ""), row["effective_date"] or "")
-    return {row["id"] for row in rules_documents if (row["effective_date"] or "") < newest[row["kind"]]}
 
 
 def index_entries(db: sqlite_utils.Database) -> Iterator[dict]:

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 import sqlite_utils
 
+from rulebook.db.families import documents_in_preference_order
 from rulebook.db.links import MENTIONING_ROWS
 from rulebook.urls import card_url, row_url
 
-from .rules import cited_rules, documents_in_preference_order
+from .rules import cited_rules
 
 
 @dataclass

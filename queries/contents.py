@@ -10,10 +10,11 @@ from urllib.parse import urlencode
 
 import sqlite_utils
 
+from rulebook.db.families import documents_in_preference_order
 from rulebook.ingest.records import RELEASE_NOTES, TREACHERY_RULES
 from rulebook.urls import DATABASE, row_url, rule_url
 
-from .rules import document_sections, documents_in_preference_order, section_heading
+from .rules import document_sections, section_heading
 
 
 def _count(db: sqlite_utils.Database, table: str, document_id: int) -> int:

@@ -12,8 +12,8 @@ from urllib.parse import quote
 
 import sqlite_utils
 
+from rulebook.db.families import documents_in_preference_order
 from rulebook.ingest.numbers import canonical, looks_like_number, section_of
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
 from rulebook.urls import card_url, row_url, rule_url
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
@@ -25,15 +25,6 @@ def as_rule_number(query: str) -> str | None:
     if looks_like_number(stripped):
         return stripped.rstrip(".")
     return None
-
-
-def documents_in_preference_order(db: sqlite_utils.Database) -> list[dict]:
-    """Newest Treachery rules first, then the comprehensive rules, then everything else."""
-    rank = {TREACHERY_RULES: 0, COMPREHENSIVE_RULES: 1}
-    documents = list(db.query("select * from documents"))
-    documents.sort(key=lambda doc: (doc["effective_date"] or "", doc["id"]), reverse=True)
-    documents.sort(key=lambda doc: rank.get(doc["kind"], 2))
-    return documents
 
 
 @dataclass

@@ -109,11 +109,11 @@ Published by Wizards of the Coast LLC, PO Box 707, Renton, WA 98057-0707, USA.
 """
 
 HOSTILE_DOCUMENT = """Treachery Comprehensive Rules
-Version 9.9 - Effective 2030-01-01
+Version 0.9 - Effective 2000-01-01
 Every player gets an identity card.
 
 907. Treachery
 907.1. <script>alert(1)</script> Identity cards are dealt face down; see rule 907.2 and official rule 104.3.
 907.2. A player whose <img src=x onerror=alert(2)> identity is revealed stays in the game.
 """
-HOSTILE_SLUG = "treachery-9.9-hostile"
+HOSTILE_SLUG = "treachery-0.9-hostile"

@@ -21,14 +21,13 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from rulebook.db import families
+from rulebook.db.families import current_document, documents_in_preference_order
 from rulebook.ingest.numbers import ancestors, canonical
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-from rulebook.queries.rules import documents_in_preference_order
+from rulebook.ingest.records import COMPREHENSIVE_RULES
 from rulebook.urls import row_url, rule_url
 
 from .scenario import IDENTITIES
-
-TREACHERY_VERSION = "6.0"
 
 TREACHERY = "treachery"
 OFFICIAL = "official"
@@ -176,17 +175,15 @@ def _cache_key(db: sqlite_utils.Database) -> tuple:
 
 def _read_rulebook(db: sqlite_utils.Database) -> Rulebook:
     documents = documents_in_preference_order(db)
-    treachery = next(
-        (doc for doc in documents if doc["kind"] == TREACHERY_RULES and doc["version"] == TREACHERY_VERSION), None
-    )
-    official = next((doc for doc in documents if doc["kind"] == COMPREHENSIVE_RULES), None)
+    treachery = current_document(db, families.TREACHERY)
+    official = current_document(db, families.OFFICIAL)
     if treachery is None or official is None:
         wanted = [
-            f"the Treachery rules v{TREACHERY_VERSION}" if treachery is None else None,
+            "the Treachery rules" if treachery is None else None,
             "the official comprehensive rules" if official is None else None,
         ]
         raise CheckerSetupError(
-            "The rule checker answers from the Treachery rules v6.0 and the official "
+            "The rule checker answers from the current Treachery rules and the official "
             f"comprehensive rules; this database has no {' and no '.join(w for w in wanted if w)}. "
             "Rebuild it with `rulebook build`."
         )

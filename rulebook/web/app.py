@@ -23,6 +23,7 @@ from rulebook.urls import DATABASE
 from .metadata import build_metadata
 from .rendering import LinkContext
 
+STATIC_MOUNT = "rulebook-static"  # our CSS, scripts and fonts: /rulebook-static/...
 SETTINGS = {
     "sql_time_limit_ms": 500,  # a judge's query that runs longer is a mistake, not a wait
     "max_returned_rows": 2000,  # more than every rule of the bundled comprehensive rules
@@ -44,6 +45,7 @@ def make_datasette(db_path: Path) -> Datasette:
         metadata=build_metadata(),
         plugins_dir=str(plugins_dir),
         template_dir=str(package_file("rulebook.plugins", "templates")),
+        static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
         settings=SETTINGS,
     )
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
