@@ -606,7 +606,9 @@ def test_a_database_without_the_cited_rules_is_an_error_at_startup(tmp_path):
     )
     import sqlite_utils
 
-    with pytest.raises(CheckerSetupError, match="The rule checker cites rules this database doesn.t have: 109.4tr, 116.2tr"):
+    with pytest.raises(
+        CheckerSetupError, match="The rule checker cites rules this database doesn.t have: 109.4tr, 116.2tr"
+    ):
         load_rulebook(sqlite_utils.Database(path))
 
 

@@ -154,5 +154,7 @@ async def test_a_database_missing_the_cited_rules_stops_the_server_at_startup(tm
     build_database(
         db_path, [bundled_source("treachery-rules-1.1.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
     )
-    with pytest.raises(CheckerSetupError, match="The rule checker cites rules this database doesn.t have: 109.4tr, 116.2tr"):
+    with pytest.raises(
+        CheckerSetupError, match="The rule checker cites rules this database doesn.t have: 109.4tr, 116.2tr"
+    ):
         await started(db_path, plugins_dir)
