@@ -10,7 +10,8 @@ import pytest
 
 from rulebook.ingest.accounting import account_lines
 from rulebook.ingest.records import RELEASE_NOTES
-from rulebook.ingest.release_notes import parse, tidy_rules_text, unroll_latex_table
+from rulebook.ingest.release_notes import parse
+from rulebook.ingest.release_notes.repairs import tidy_rules_text, unroll_latex_table
 from rulebook.ingest.source import decode
 
 DUSKMOURN = Path(__file__).resolve().parent.parent / "data" / "sources" / "duskmourn-release-notes.md"
