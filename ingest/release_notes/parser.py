@@ -7,10 +7,10 @@ followed by their rulings; and a closing trademark notice.
 
 Two typed states drive it: the :class:`Chapter` being read, and the :class:`.builders.CardState`
 of the card being read (header, Room doors, rules text, notes). Each piece either continues the
-current card, starts a new one (:mod:`.headers` says how), or is loose: a ruling, a mechanic's
-paragraph, an introduction or legal passage. This module owns that walk and the document-level
-structure (title, date, chapters, sections, legal notice); it asks the other modules about
-card grammar, rulings and broken lines.
+current card (:mod:`.card_reader` reads it), starts a new one (:mod:`.headers` says how), or is
+loose: a card's ruling, a mechanic's paragraph or ruling, an introduction or legal passage.
+This module owns that walk, the document-level structure (title, date, chapters, sections,
+legal notice) and where loose pieces go.
 """
 
 from __future__ import annotations
@@ -22,23 +22,10 @@ from ..dates import find_date
 from ..records import RELEASE_NOTES, CardNote, DocumentInfo, Heading, ParsedDocument, Passage
 from ..source import SourceText
 from .builders import CardBuild, CardState, Door, MechanicBuild, Prose
-from .cards import (
-    Choice,
-    TypeLine,
-    choice_in,
-    is_loyalty,
-    is_name,
-    mode_text,
-    offers_counted_choice,
-    parse_cost,
-    parse_name_cost,
-    parse_power_toughness,
-    parse_type,
-)
-from .headers import CardStart, card_start, door_ahead
+from .card_reader import CardReader
+from .headers import CardStart, card_start
 from .pieces import Piece, PieceKind, read_pieces
-from .repairs import continues_after_break, ends_line, join_lines, wraps
-from .rulings import mode_reads_like_ruling, paragraph_reads_like_ruling
+from .repairs import continues_after_break, join_lines
 
 INTRODUCTION = "Introduction"
 LEGAL = "Legal"
@@ -68,7 +55,7 @@ class _Parser:
         self.chapter_title: str | None = None
         self.section: str | None = None  # card section, e.g. "main set"
         self.mechanic: MechanicBuild | None = None
-        self.card: CardBuild | None = None
+        self.reader: CardReader | None = None  # the card being read, if any
         self.pending_name: tuple[str, list[int], CardBuild] | None = None  # second of two name lines in a row
         self.last: tuple[object, int] | None = None  # the note or paragraph a continuation joins
         self.legal_block: int | None = None
@@ -117,7 +104,7 @@ class _Parser:
             self.start_mechanic(p)
             return 1
         if self.card and self.card.reading:
-            consumed = self.card_piece(i)
+            consumed = self.reader.read(i)
             if consumed:
                 return consumed
             self.end_card_text()
@@ -183,7 +170,11 @@ class _Parser:
             self.mechanic = None
             self.last = None
 
-    # -- cards: starting ----------------------------------------------------------------------
+    # -- cards ------------------------------------------------------------------------------------
+
+    @property
+    def card(self) -> CardBuild | None:
+        return self.reader.card if self.reader else None
 
     def card_start(self, i: int) -> CardStart | None:
         return card_start(
@@ -218,10 +209,10 @@ class _Parser:
             card.state = CardState.DOORS
         else:
             card.name = name
-        self.card = card
+        self.reader = CardReader(self.pieces, card, self.card_start)
         self.last = None
         if start.type:
-            self.set_type(start.type, p)
+            self.reader.set_type(start.type, p)
         return start.size
 
     def drop_pending_name(self) -> None:
@@ -231,185 +222,6 @@ class _Parser:
         owner.lines.extend(lines)
         if owner.built is not None:
             owner.built.lines = sorted(set(owner.built.lines) | set(lines))
-
-    def set_type(self, typed: TypeLine, p: Piece) -> None:
-        card = self.card
-        card.type_line = typed.line
-        card.power, card.toughness = typed.power, typed.toughness
-        card.state = CardState.HEADER
-        card.add_lines(p)
-        if typed.rest:
-            self.add_text(typed.rest, p)
-
-    # -- cards: header, doors, text ------------------------------------------------------------
-
-    def card_piece(self, i: int) -> int:
-        """Read piece i as part of the current card: how many pieces it took, 0 if it is no part of it."""
-        state = self.card.state
-        if state is CardState.HEADER:
-            return self.header_piece(i)
-        if state is CardState.DOORS:
-            return self.door_piece(i)
-        return self.text_piece(i)
-
-    def header_piece(self, i: int) -> int:
-        card, p = self.card, self.pieces[i]
-        if p.bullet:
-            return 0
-        text = p.text
-        if card.type_line is None:
-            cost = parse_cost(text)
-            if cost and card.cost is None:
-                card.cost = cost
-                card.add_lines(p)
-                return 1
-            typed = parse_type(text)
-            if typed:
-                self.set_type(typed, p)
-                return 1
-            if card.cost is not None and not card.text and door_ahead(self.pieces, i):
-                card.doors.append(Door(card.name, card.cost))
-                card.name = card.cost = None
-                card.state = CardState.DOORS
-                return self.door_piece(i)
-            card.state = CardState.TEXT
-            return self.text_piece(i)
-        if not card.text:
-            pt = parse_power_toughness(text)
-            if pt and card.power is None:
-                card.power, card.toughness = pt
-                card.add_lines(p)
-                return 1
-            if is_loyalty(text) and "Planeswalker" in card.type_line and card.loyalty is None:
-                card.loyalty = text
-                card.add_lines(p)
-                return 1
-        card.state = CardState.TEXT
-        return self.text_piece(i)
-
-    def door_piece(self, i: int) -> int:
-        card, p = self.card, self.pieces[i]
-        text = p.text
-        door = card.doors[-1]
-        if p.bullet:
-            return 0
-        if text in ("//", "/"):
-            card.expect_door = True
-            card.add_lines(p)
-            return 1
-        typed = parse_type(text)
-        if typed and (card.expect_door or door.text):
-            card.expect_door = False
-            self.set_type(typed, p)
-            card.state = CardState.TEXT
-            return 1
-        header = parse_name_cost(text)
-        if card.expect_door:
-            if header and not header.rest:
-                card.doors.append(Door(header.name, header.cost))
-            elif is_name(text):
-                card.doors.append(Door(text))
-            else:
-                card.expect_door = False
-                return self.add_text_piece(p)
-            card.expect_door = False
-            card.add_lines(p)
-            return 1
-        if door.cost is None and not door.text and parse_cost(text):
-            door.cost = parse_cost(text)
-            card.add_lines(p)
-            return 1
-        if header and not header.rest and door.text and ends_line(door.text[-1]):
-            card.doors.append(Door(header.name, header.cost))  # a second door printed without "//"
-            card.add_lines(p)
-            return 1
-        if p.first and p.block != card.header_block and self.card_start(i):
-            return 0
-        return self.add_text_piece(p)
-
-    def text_piece(self, i: int) -> int:
-        card, p = self.card, self.pieces[i]
-        text = p.text
-        if p.bullet:
-            # Modes follow the "choose one —" line in one run of bullets; a blank line ends the run.
-            if card.choice is not None and (not card.modes or not p.gap) and self.is_mode(p):
-                self.add_text(mode_text(text, card.choice), p, mode=True)
-                card.modes += 1
-                return 1
-            return 0
-        if card.name is None and not card.doors and is_name(text) and f" {text}" in f" {card.all_text()}":
-            card.name = text  # the name line of a card printed after its text
-            card.add_lines(p)
-            return 1
-        if self.card_start(i):
-            return 0
-        previous = card.current_text[-1] if card.current_text else None
-        if previous is not None:
-            if not p.gap and wraps(previous, text):
-                return self.extend_text(p)
-            if p.gap and continues_after_break(previous, text):
-                return self.extend_text(p)
-            if p.gap and len(text) >= 12 and text in card.all_text():
-                card.add_lines(p)  # a line the PDF conversion printed twice
-                return 1
-            if p.gap and not ends_line(previous) and text.startswith(previous) and len(previous) >= 12:
-                card.current_text[-1] = text  # a truncated copy followed by the whole line
-                card.add_lines(p)
-                return 1
-            if card.fence_block is not None and p.block != card.fence_block:
-                return 0  # prose after a fenced card is a ruling
-            if p.first and self.reads_like_ruling(i):
-                return 0
-        return self.add_text_piece(p)
-
-    def add_text_piece(self, p: Piece) -> int:
-        card = self.card
-        if card.current_text and not p.gap and wraps(card.current_text[-1], p.text):
-            return self.extend_text(p)
-        self.add_text(p.text, p)
-        return 1
-
-    def add_text(self, text: str, p: Piece, mode: bool = False) -> None:
-        card = self.card
-        card.current_text.append(text)
-        card.add_lines(p)
-        if card.state is CardState.HEADER:
-            card.state = CardState.TEXT
-        if p.block == card.header_block and p.kind is PieceKind.PARA:
-            card.compact = True
-        card.fence_block = p.block if p.kind is PieceKind.FENCE else None
-        if not mode:
-            card.choice = choice_in(text)
-            card.modes = 0
-
-    def extend_text(self, p: Piece) -> int:
-        card = self.card
-        lines = card.current_text
-        lines[-1] = join_lines(lines[-1], p.text)
-        card.add_lines(p)
-        card.fence_block = p.block if p.kind is PieceKind.FENCE else None
-        if offers_counted_choice(lines[-1]):
-            card.choice, card.modes = Choice(), 0
-        return 1
-
-    def is_mode(self, p: Piece) -> bool:
-        """Is this bullet after the card's choice line one of its modes (rather than a ruling)?"""
-        choice = self.card.choice
-        if choice.named:
-            return p.text.split()[0] in choice.named
-        return not mode_reads_like_ruling(p.text, self.card.names())
-
-    def reads_like_ruling(self, i: int) -> bool:
-        """Is the unmarked paragraph starting at piece i a ruling rather than more rules text?"""
-        card = self.card
-        if not card.current_text:
-            return False
-        paragraph = [self.pieces[i]]
-        for q in self.pieces[i + 1 :]:
-            if q.block != paragraph[0].block or q.first or q.bullet:
-                break
-            paragraph.append(q)
-        return paragraph_reads_like_ruling([q.text for q in paragraph], card.names(), card.compact)
 
     def end_card_text(self) -> None:
         """The card's text is over: in a card chapter its notes follow; an example card just ends."""
@@ -423,7 +235,7 @@ class _Parser:
         card = self.card
         if card is None:
             return
-        self.card = None
+        self.reader = None
         self.last = None
         built = card.build()
         if self.chapter is Chapter.CARDS or self.mechanic is None:
@@ -456,28 +268,24 @@ class _Parser:
             self.append_to_last(p)
             return
         if self.card is not None and self.card.state is CardState.NOTES:
-            note = CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos))
-            self.card.notes.append(note)
-            self.last = (note, p.block)
+            self.add_loose(self.card.notes, CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos)), p)
+        elif self.mechanic is not None and p.bullet:
+            self.add_loose(self.mechanic.rulings, CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos)), p)
         elif self.mechanic is not None:
-            if p.bullet:
-                note = CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos))
-                self.mechanic.rulings.append(note)
-                self.last = (note, p.block)
-            else:
-                paragraph = Prose(p.text, list(p.nos), list(p.mentions))
-                self.mechanic.paragraphs.append(paragraph)
-                self.last = (paragraph, p.block)
+            self.add_loose(self.mechanic.paragraphs, Prose(p.text, list(p.nos), list(p.mentions)), p)
         else:
             self.prose(p, self.chapter_title)
+
+    def add_loose(self, records: list, record: CardNote | Prose | Passage, p: Piece) -> None:
+        """Add a note or paragraph made from piece p; the pieces that continue it will join it."""
+        records.append(record)
+        self.last = (record, p.block)
 
     def prose(self, p: Piece, heading: str | None) -> None:
         if self.last is not None and isinstance(self.last[0], Passage) and self.joins_last(p):
             self.append_to_last(p)
             return
-        passage = Passage(heading, p.text, lines=list(p.nos))
-        self.doc.passages.append(passage)
-        self.last = (passage, p.block)
+        self.add_loose(self.doc.passages, Passage(heading, p.text, lines=list(p.nos)), p)
 
 
 def parse(source: SourceText) -> ParsedDocument:
