@@ -1,0 +1,104 @@
+"""Where a card starts: recognising a card header in a run of pieces.
+
+A card's header comes in many shapes once a PDF is converted: name and cost on one line with
+the type line after it, a lone name followed by a cost or a type line, the whole card on one
+line, a cost and type line whose name is printed elsewhere, the first door of a Room, or two
+name lines in a row (the second belongs to the next nameless card). The card grammar says what
+one line could be; this module looks ahead over the following pieces to decide whether they
+really make a header, and how. It reads pieces and keeps no state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import TypeLine, is_name, parse_cost, parse_costless_header, parse_name_cost, parse_type
+from .pieces import Piece, PieceKind
+
+
+@dataclass
+class CardStart:
+    """How a card starts at a piece."""
+
+    size: int  # how many pieces the header takes
+    name: str | None  # None when the name is printed elsewhere
+    cost: str | None = None
+    type: TypeLine | None = None  # a one-line card's type line (and the rules text after it)
+    door: bool = False  # the text that follows is a Room's first door
+    pending: tuple[str, list[int]] | None = None  # a second name line read with it, and its line numbers
+
+
+def _piece_at(pieces: list[Piece], i: int) -> Piece | None:
+    return pieces[i] if 0 <= i < len(pieces) else None
+
+
+def _type_follows(pieces: list[Piece], i: int) -> bool:
+    q = _piece_at(pieces, i)
+    return bool(q and not q.bullet and q.kind is not PieceKind.HEADING and parse_type(q.text))
+
+
+def door_ahead(pieces: list[Piece], j: int) -> bool:
+    """Whether the text from piece j on is a Room door: a "//" or the shared type line follows."""
+    opener = pieces[j - 1]
+    for k in range(j, min(j + 15, len(pieces))):
+        q = pieces[k]
+        if q.bullet or q.kind is PieceKind.HEADING:
+            return False
+        if q.text in ("//", "/"):
+            return True
+        if parse_type(q.text):
+            return opener.kind is PieceKind.FENCE and q.block == opener.block
+        if q.block != opener.block and q.first and (is_name(q.text) or parse_name_cost(q.text)):
+            return False
+    return False
+
+
+def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_text: bool) -> CardStart | None:
+    """How a card starts at piece i, or None.
+
+    ``in_card_chapter``: a heading may be a card's name only in a CARD-SPECIFIC NOTES chapter.
+    ``in_card_text``: while a card's text is being read, two name lines in a row are not read
+    as a name and a displaced name.
+    """
+    p = pieces[i]
+    if p.bullet or (p.kind is PieceKind.HEADING and not in_card_chapter):
+        return None
+    text = p.text
+    header = parse_name_cost(text)
+    if header:
+        if header.rest:
+            typed = parse_type(header.rest)
+            return CardStart(1, header.name, header.cost, type=typed) if typed else None
+        if _type_follows(pieces, i + 1):
+            return CardStart(1, header.name, header.cost)
+        if door_ahead(pieces, i + 1):
+            return CardStart(1, header.name, header.cost, door=True)
+        return None
+    costless = parse_costless_header(text)
+    if costless:
+        name, typed = costless
+        return CardStart(1, name, None, type=typed)
+    cost = parse_cost(text)
+    if cost:
+        if _type_follows(pieces, i + 1):
+            return CardStart(1, None, cost)
+        if door_ahead(pieces, i + 1):
+            return CardStart(1, None, cost, door=True)
+        return None
+    if is_name(text) and not parse_type(text):
+        q = _piece_at(pieces, i + 1)
+        if q is None or q.bullet or q.kind is PieceKind.HEADING:
+            return None
+        if parse_cost(q.text) or _type_follows(pieces, i + 1):
+            return CardStart(1, text)
+        r = _piece_at(pieces, i + 2)
+        if (
+            not in_card_text
+            and is_name(q.text)
+            and r
+            and not r.bullet
+            and (parse_cost(r.text) or _type_follows(pieces, i + 2))
+        ):
+            return CardStart(2, text, pending=(q.text, q.nos))
+        return None
+    return None
