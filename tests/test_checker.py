@@ -534,8 +534,12 @@ def test_the_leader_player_follows_the_leader_card(rulebook):
 def test_a_face_down_assassin_leaving_is_revealed(rulebook):
     result = ask(rulebook, {"type": "leave_game", "player": "Dev"})
     assert result["answer"] == {
-        "revealed": [{"card": "Dev's identity card", "identity": "Assassin", "how": "revealed to all players"}],
-        "identity_cards": [{"card": "Dev's identity card", "identity": "Assassin", "result": "leaves the game"}],
+        "revealed": [
+            {"player": "Dev", "card": "Dev's identity card", "identity": "Assassin", "how": "revealed to all players"}
+        ],
+        "identity_cards": [
+            {"player": "Dev", "card": "Dev's identity card", "identity": "Assassin", "result": "leaves the game"}
+        ],
         "stack": "abilities from identity cards Dev owns that are on the stack stay there and resolve (907.11a)",
         "team_remembered": "assassins team",
     }
@@ -556,7 +560,7 @@ def test_a_card_controlled_by_another_player_stays_and_changes_owner(rulebook):
 def test_a_player_who_already_lost_is_told_what_happened(rulebook):
     result = ask(rulebook, {"type": "leave_game", "player": "Cleo"}, lose("Cleo"))
     assert result["answer"]["revealed"] == [
-        {"card": "Cleo's identity card", "identity": "Assassin", "how": "turned face up"}
+        {"player": "Cleo", "card": "Cleo's identity card", "identity": "Assassin", "how": "turned face up"}
     ]
     assert "702.TR01a" in cited(result)
 

@@ -7,14 +7,10 @@ every face-down identity card is revealed (702.TR01f, 907.13).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .open_points import FACE_DOWN_WINNER_TEAM, LEADER_LEFT_WITHOUT_LOSING
+from .state import Game
 from .teams import ASSASSINS_TEAM, LEADER_TEAM
 from .wording import a, and_list
-
-if TYPE_CHECKING:
-    from .game import Game
 
 
 def check_end(game: Game) -> None:
@@ -29,7 +25,7 @@ def check_end(game: Game) -> None:
 
 
 def _leaders_all_lost(game: Game) -> bool:
-    leader = next(card for card in game.cards.values() if card.identity == "Leader")
+    leader = game.leader_card
     if leader.controller is not None:
         return False
     last = next(

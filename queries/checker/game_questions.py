@@ -7,11 +7,12 @@ field of the answer is null (the reason is in ``conflicts``).
 
 from __future__ import annotations
 
-from .game import Game
+from .game import play
 from .open_points import CARD_OF_ANOTHER_LEAVES_WITH_CONTROLLER
 from .reasoning import Reasoning
 from .rulebook import Rulebook
 from .scenario import Scenario
+from .state import Game
 from .teams import ASSASSINS_TEAM, LEADER_TEAM, TEAM_RULE
 from .unveiling import unveil_check
 from .wording import and_list
@@ -25,8 +26,7 @@ ANSWER_FIELDS = {
 
 
 def answer_after_events(scenario: Scenario, rulebook: Rulebook, why: Reasoning) -> dict:
-    game = Game(scenario, why)
-    game.play(scenario.events)
+    game = play(scenario, why)
     kind = scenario.question.type
     if game.undecided:
         return dict.fromkeys(ANSWER_FIELDS[kind])

@@ -7,15 +7,9 @@ attackers only, per its note and official rule 508.6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .open_points import UNDERCOVER_REVEALED_BY_LEAVING
+from .state import SEEN_BY_LEAVING, Card, Game
 from .wording import a
-
-if TYPE_CHECKING:
-    from .game import Card, Game
-
-SEEN_BY_LEAVING = "revealed as its controller left the game"  # how a card was seen: the open case
 
 Reason = tuple[str, tuple[str, ...]]  # a sentence and the rules it rests on
 
