@@ -94,6 +94,7 @@ def _leader_team_loses(game: Game) -> None:
                 "team winning once the Leader has lost (the FAQ on Platinum Angel).",
                 "FAQ Platinum Angel",
             )
+        game.won_by.append("907.8c")
         _winning_team(game, ASSASSINS_TEAM, because="104.2c")
     else:
         game.why.step(
@@ -121,6 +122,7 @@ def _last_team_standing(game: Game) -> None:
             f"game, so the {teams[0]} wins (104.2c).",
             "104.2c",
         )
+        game.won_by.append("104.2c")
         _winning_team(game, teams[0], because="104.2c")
     elif len({game.identity_team_of(name) for name in remaining} - {None}) == 1 and None in teams:
         hidden = [name for name, team in zip(remaining, teams) if team is None]
@@ -137,6 +139,7 @@ def _last_team_standing(game: Game) -> None:
 
 
 def _last_player_wins(game: Game, winner: str) -> None:
+    game.won_by.append("907.8d" if game.card_of(winner).identity == "Traitor" else "104.2a")
     if game.card_of(winner).identity == "Traitor":
         game.why.step(
             f"All of {winner}'s opponents have left the game, so {winner}'s Traitor team wins (907.8d, 104.2a).",
@@ -154,11 +157,15 @@ def team_wins(game: Game, winner: str) -> None:
     game.over = True
     if card.identity == "Traitor":
         game.why.step(f"{winner} is a Traitor, with no teammates (907.5c): {winner} alone wins.", "907.5c")
+        game.won_by.append("907.5c")
+        game.winning_team = card.team
         game.winners.append(winner)
         return
     if card.face == "down" and game.why.decide(FACE_DOWN_WINNER_TEAM) == 1:
+        game.won_by.append("907.5d")
         game.winners.append(winner)
         return
+    game.won_by.append("907.8e")
     game.why.step(
         f"If any player on a team wins the game, their entire team wins (907.8e): the {card.team} wins.",
         "907.8e",
@@ -170,6 +177,7 @@ def team_wins(game: Game, winner: str) -> None:
 def _winning_team(game: Game, team: str, because: str) -> None:
     """Every member of the team wins, including those who had lost (104.2c, 907.8e)."""
     game.over = True
+    game.winning_team = team
     members = [name for name in game.seats if game.identity_team_of(name) == team]
     earlier = [name for name in members if name in game.losers]
     if earlier:
@@ -200,3 +208,61 @@ def _game_ends(game: Game) -> None:
             "104.1",
         )
         game.losers.extend(others)
+
+
+def conditions(game: Game) -> list[dict]:
+    """Each Treachery win or lose condition (907.8a-907.8e): did it apply, and why (not)."""
+    lost = [name for name, seat in game.seats.items() if seat.status == "lost"]
+    teams: dict[str, list[str]] = {}
+    for name in game.seats:
+        teams.setdefault(game.identity_team_of(name), []).append(name)
+    beaten = [team for team, members in teams.items() if all(game.seats[name].status == "lost" for name in members)]
+    leader_lost = game.leader_team_lost
+    return [
+        _condition(
+            "907.8a",
+            bool(beaten),
+            f"Every player on the {and_list(beaten)} lost the game, so "
+            + ("that team lost." if len(beaten) == 1 else "those teams lost.")
+            if beaten
+            else "No team had every one of its players lose the game"
+            + (f" (lost: {and_list(lost)})." if lost else ": nobody lost."),
+        ),
+        _condition(
+            "907.8b",
+            leader_lost,
+            "Every player controlling a Leader identity lost the game, so the leader team lost, Guardians included."
+            if leader_lost
+            else f"{game.leader_card.controller or game.leader_card.dealt_to}, controlling the Leader identity, "
+            "hadn't lost the game.",
+        ),
+        _condition(
+            "907.8c",
+            "907.8c" in game.won_by,
+            "The Leader lost while an Assassin identity was still in the game, so the assassins team won."
+            if "907.8c" in game.won_by
+            else "No Assassin identity was still in the game when the Leader lost."
+            if leader_lost
+            else "The Leader hadn't lost the game, and the assassins team wins this way only once the Leader has.",
+        ),
+        _condition(
+            "907.8d",
+            "907.8d" in game.won_by,
+            f"All of {and_list(game.winners)}'s opponents left the game, so that Traitor team won."
+            if "907.8d" in game.won_by
+            else "No Traitor was left with all their opponents gone from the game.",
+        ),
+        _condition(
+            "907.8e",
+            "907.8e" in game.won_by,
+            f"A player on the {game.winning_team} won the game, so their entire team won."
+            if "907.8e" in game.won_by
+            else "The winner is a Traitor, with no teammates to take along (907.5c)."
+            if "907.5c" in game.won_by
+            else "No player won the game for a team on their own.",
+        ),
+    ]
+
+
+def _condition(rule: str, applied: bool, why: str) -> dict:
+    return {"rule": rule, "applied": applied, "why": why}

@@ -85,7 +85,8 @@ class Game:
         self.over = False
         self.ended = False  # the end of the game has been explained
         self.winners: list[str] = []
-        self.won_by: str | None = None  # the rule that made the winners win
+        self.won_by: list[str] = []  # the rules that made the winners win, in order
+        self.winning_team: str | None = None
         self.losers: list[str] = []
         self.leader_team_lost = False
         self.hidden_told: list[str] = []  # face-down players last said to keep the game going
