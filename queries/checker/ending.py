@@ -104,9 +104,11 @@ def _leader_team_loses(game: Game) -> None:
 
 def _last_team_standing(game: Game) -> None:
     """104.2a, 104.2c, 907.8d: a player or team wins once all their opponents have left."""
-    remaining = game.in_game()
-    teams = [game.team_of(name) for name in remaining]
-    if not remaining:
+    # The tallies answer first: while two teams are still in, nothing below can apply (one step per event).
+    players_in = len(game.controlled)
+    if players_in > 1 and len(game.team_counts) > 1:
+        return
+    if not players_in:
         game.over = True
         game.why.step(
             "No player is left in the game and nobody won it: the game ends without a winner, one of "
@@ -114,22 +116,27 @@ def _last_team_standing(game: Game) -> None:
             "104.4",
             "104.1",
         )
-    elif len(remaining) == 1:
-        _last_player_wins(game, remaining[0])
-    elif None not in teams and len(set(teams)) == 1 and teams[0] in (LEADER_TEAM, ASSASSINS_TEAM):
+        return
+    if players_in == 1:
+        _last_player_wins(game, next(iter(game.controlled)))
+        return
+    [team] = game.team_counts
+    if team not in (LEADER_TEAM, ASSASSINS_TEAM):
+        return
+    if not game.face_down_count:
         game.why.step(
-            f"Every player still in the game is on the {teams[0]} and all other teams have left the "
-            f"game, so the {teams[0]} wins (104.2c).",
+            f"Every player still in the game is on the {team} and all other teams have left the "
+            f"game, so the {team} wins (104.2c).",
             "104.2c",
         )
         game.won_by.append("104.2c")
-        _winning_team(game, teams[0], because="104.2c")
-    elif len({game.identity_team_of(name) for name in remaining} - {None}) == 1 and None in teams:
-        hidden = [name for name, team in zip(remaining, teams) if team is None]
-        if hidden != game.hidden_told and game.identity_team_of(remaining[0]) in (LEADER_TEAM, ASSASSINS_TEAM):
-            game.hidden_told = hidden
+        _winning_team(game, team, because="104.2c")
+    elif game.hidden_told[0] != game.faces_changed:
+        hidden = [name for name in game.in_game() if game.card_of(name).face == "down"]
+        told, game.hidden_told = game.hidden_told[1], (game.faces_changed, hidden)
+        if hidden != told:
             game.why.step(
-                f"Everyone still in the game is secretly on the {game.identity_team_of(remaining[0])}, but "
+                f"Everyone still in the game is secretly on the {team}, but "
                 f"{and_list(hidden)} {'has' if len(hidden) == 1 else 'have'} a face-down identity card, "
                 "and a player with a face-down identity card is an opponent of every other player "
                 "(907.5d): the team hasn't won yet. It wins once those cards are face up (104.2c).",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from .ending import check_end, team_wins
 from .reasoning import Reasoning, Undecided
 from .scenario import EVENT_FIELDS, Event, Scenario
-from .state import SEEN_FACE_UP, Game, Seat
+from .state import SEEN_FACE_UP, Game
 from .teams import TEAM_RULE
 from .unveiling import unveil_check
 from .wording import a, and_list
@@ -23,9 +23,9 @@ def play(scenario: Scenario, why: Reasoning) -> Game:
     """The game after the scenario's events; ``game.undecided`` says where the rules stopped it."""
     game = Game(scenario, why)
     try:
-        for seat in game.seats.values():
-            if not seat.in_game:
-                _already_gone(game, seat)
+        for player in scenario.players:
+            if player.status != "in":
+                _already_gone(game, player.name, lost=player.status == "lost")
         check_end(game)
         for index, event in enumerate(scenario.events):
             if game.over:
@@ -86,7 +86,7 @@ def _attack(game: Game, event: Event) -> None:
             "702.TR02a note",
         )
         return
-    game.leader_attacks.append((event.player, leader))
+    game.leader_attacks.setdefault(event.player, leader)
     game.why.step(
         f"{event.player} declared creatures attacking {leader}, the Leader player, so "
         f"{event.player} has attacked a Leader player this game (508.6, 372.7).",
@@ -107,7 +107,7 @@ def _unveil(game: Game, event: Event) -> None:
             *(rule for _, rules in reasons for rule in rules),
         )
         return
-    card.face = "up"
+    game.turn(card, "up")
     game.see(card, SEEN_FACE_UP)
     game.why.step(
         f"{event.player} unveils: pays {card.unveil_cost} and turns the identity card face up, a "
@@ -143,7 +143,7 @@ def _turn_face_down(game: Game, event: Event) -> None:
     if card.face == "down":
         game.why.step(f"{event.player}'s identity card is already face down.")
         return
-    card.face = "down"
+    game.turn(card, "down")
     game.why.step(
         f"An effect turns {event.player}'s identity card face down: until it is face up again, "
         f"{event.player} has no teammates and is every other player's opponent (907.5d).",
@@ -232,15 +232,12 @@ def _win(game: Game, event: Event) -> None:
     team_wins(game, event.player)
 
 
-def _already_gone(game: Game, seat: Seat) -> None:
+def _already_gone(game: Game, player: str, lost: bool) -> None:
     """A player out of the game before the events left it as the rules say players leave."""
-    lost = seat.status == "lost"
     game.why.step(
-        f"Before the events, {seat.name} had already "
-        + ("lost the game." if lost else "left the game without losing it.")
+        f"Before the events, {player} had already " + ("lost the game." if lost else "left the game without losing it.")
     )
-    seat.status = "in"
-    game.leave(seat.name, lost)
+    game.leave(player, lost)
 
 
 Handler = Callable[[Game, Event], None]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 
 IDENTITIES = ("Leader", "Guardian", "Assassin", "Traitor")
 FACES = ("up", "down")
@@ -168,6 +169,11 @@ def parse_scenario_text(text: str | bytes) -> Scenario:
 
 def _no_lone_surrogates(value, where: str | None) -> None:
     """JSON may escape half a UTF-16 pair ("\\ud800"): that is no character, so no name can hold it."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")  # at C speed: the walk below only finds where
+        return
+    except UnicodeEncodeError:
+        pass
     stack = [(value, where)]
     while stack:
         value, where = stack.pop()
@@ -252,10 +258,15 @@ def _choice(data: dict, key: str, where: str, choices: tuple[str, ...], what: st
     value = data.get(key, default)
     if value is None:
         raise ScenarioError(f"{where}.{key}", f"missing; use {_or_list(choices)}")
-    matches = [choice for choice in choices if isinstance(value, str) and choice.lower() == value.strip().lower()]
-    if not matches:
+    match = _lowered(choices).get(value.strip().lower()) if isinstance(value, str) else None
+    if match is None:
         raise ScenarioError(f"{where}.{key}", f"{_shown(value)} is not {what}; use {_or_list(choices)}")
-    return matches[0]
+    return match
+
+
+@cache
+def _lowered(choices: tuple[str, ...]) -> dict[str, str]:
+    return {choice.lower(): choice for choice in choices}
 
 
 def _shown(value) -> str:

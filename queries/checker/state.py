@@ -72,15 +72,23 @@ class Departure:
 class Game:
     def __init__(self, scenario: Scenario, why: Reasoning):
         self.why = why
-        self.seats = {p.name: Seat(p.name, p.status, p.cant_lose) for p in scenario.players}
+        self.seats = {p.name: Seat(p.name, "in", p.cant_lose) for p in scenario.players}  # play() lets the gone go
         self.cards = {
             p.name: Card(p.name, p.identity, p.face, p.unveil_cost, p.undercover, owner=p.name, controller=p.name)
             for p in scenario.players
         }
-        self.controlled: dict[str, Card] = dict(self.cards)  # player -> the identity card they control
+        self.controlled: dict[str, Card] = dict(self.cards)  # player in the game -> the identity card they control
         self.leader_card = next(card for card in self.cards.values() if card.identity == "Leader")
-        self.seen: list[tuple[Card, str]] = []  # non-Leader cards every player has seen, and how
-        self.leader_attacks: list[tuple[str, str]] = []  # (attacker, Leader player) declared attacks
+        # Tallies of the controlled cards, kept as cards move and turn, so ending.py never counts the table.
+        self.team_counts: dict[str, int] = {}  # team -> players in the game controlling one of its identity cards
+        self.face_down_count = 0  # players in the game with a face-down identity card
+        self.faces_changed = 0  # bumped whenever a controlled card moves or turns
+        for card in self.cards.values():
+            self._tally(card, +1)
+        # Non-Leader cards every player has seen, and how: the first time for each card only.
+        self.shown: dict[str, tuple[Card, str]] = {}
+        self.shown_by_leaving: dict[str, tuple[Card, str]] = {}
+        self.leader_attacks: dict[str, str] = {}  # attacker -> the Leader player they first declared attackers at
         self.departures: dict[str, Departure] = {}
         self.over = False
         self.ended = False  # the end of the game has been explained
@@ -89,7 +97,7 @@ class Game:
         self.winning_team: str | None = None
         self.losers: list[str] = []
         self.leader_team_lost = False
-        self.hidden_told: list[str] = []  # face-down players last said to keep the game going
+        self.hidden_told: tuple[int, list[str]] = (-1, [])  # face-down players last said to keep the game going
         self.undecided = None
         for card in self.cards.values():
             if card.face == "up":
@@ -103,11 +111,29 @@ class Game:
 
     def give(self, card: Card, player: str | None) -> None:
         """``player`` now controls ``card`` (None: the card has left the game)."""
+        self._tally(card, -1)
         if card.controller is not None and self.controlled.get(card.controller) is card:
             del self.controlled[card.controller]
         card.controller = player
         if player is not None:
             self.controlled[player] = card
+        self._tally(card, +1)
+
+    def turn(self, card: Card, face: str) -> None:
+        self._tally(card, -1)
+        card.face = face
+        self._tally(card, +1)
+
+    def _tally(self, card: Card, sign: int) -> None:
+        if card.controller is None:
+            return
+        count = self.team_counts.get(card.team, 0) + sign
+        if count:
+            self.team_counts[card.team] = count
+        else:
+            del self.team_counts[card.team]
+        self.face_down_count += sign * (card.face == "down")
+        self.faces_changed += 1
 
     def team_of(self, player: str) -> str | None:
         """The team a player is on as far as the other players go: None while face down (907.5d)."""
@@ -137,7 +163,8 @@ class Game:
     def see(self, card: Card, how: str) -> None:
         """Every player has now seen this identity card (what 702.TR02a's undercover counts)."""
         if card.identity != "Leader":
-            self.seen.append((card, how))
+            seen = self.shown_by_leaving if how == SEEN_BY_LEAVING else self.shown
+            seen.setdefault(card.dealt_to, (card, how))
 
     # ----- leaving the game --------------------------------------------------------------------
 
@@ -211,7 +238,7 @@ class Game:
         card = self.card_of(player)
         if card.face == "down":
             if lost and card.unveil_cost:
-                card.face = "up"
+                self.turn(card, "up")
                 self.see(card, SEEN_FACE_UP)
             else:
                 self.see(card, SEEN_BY_LEAVING)
