@@ -1,8 +1,5 @@
-"""POST /-/check and the /check page, through Datasette's in-process client.
-
-Only the checker plugin is loaded (from a folder holding just that file), so these tests
-don't depend on the site's other plugins.
-"""
+"""POST /-/check, GET /check.json and the /check page, through Datasette's in-process client
+on the site as `rulebook serve` makes it (the page uses the shared layout and renderer)."""
 
 from __future__ import annotations
 
@@ -16,10 +13,8 @@ from datasette.app import Datasette
 from markupsafe import escape
 
 from rulebook.db.build import build_database, bundled_source
-from rulebook.queries.checker import CheckerSetupError
 from rulebook.queries.checker.examples import worked_examples
-
-PLUGIN = Path(__file__).resolve().parent.parent / "datasette-plugins" / "checker.py"
+from rulebook.web.app import make_datasette
 
 FIVE_PLAYERS = [
     {"name": "Ana", "identity": "Leader"},
@@ -31,22 +26,15 @@ FIVE_PLAYERS = [
 LEADER_LOSES = {"players": FIVE_PLAYERS, "events": [{"type": "lose", "player": "Ana"}], "question": {"type": "outcome"}}
 
 
-@pytest.fixture(scope="module")
-def plugins_dir(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("plugins")
-    (folder / "checker.py").symlink_to(PLUGIN)
-    return folder
-
-
-async def started(db_path: Path, plugins_dir: Path) -> Datasette:
-    datasette = Datasette([str(db_path)], plugins_dir=str(plugins_dir))
+async def started(db_path: Path) -> Datasette:
+    datasette = make_datasette(db_path)
     await datasette.invoke_startup()
     return datasette
 
 
 @pytest.fixture
-async def site(built_db_path, plugins_dir):
-    return await started(built_db_path, plugins_dir)
+async def site(built_db_path):
+    return await started(built_db_path)
 
 
 async def post_json(site, body: str | bytes):
@@ -149,12 +137,34 @@ async def test_everything_the_form_shows_is_escaped(site):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in response.text
 
 
-async def test_a_database_missing_the_cited_rules_stops_the_server_at_startup(tmp_path, plugins_dir):
+async def test_a_database_missing_the_cited_rules_still_serves_and_the_checker_says_what_is_missing(tmp_path):
     db_path = tmp_path / "rulebook.db"
     build_database(
         db_path, [bundled_source("treachery-rules-1.1.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
     )
-    with pytest.raises(
-        CheckerSetupError, match="The rule checker cites rules this database doesn.t have: 109.4tr, 116.2tr"
-    ):
-        await started(db_path, plugins_dir)
+    site = await started(db_path)
+    assert (await site.client.get("/rules/treachery-1.1/205.3")).status_code == 200
+    assert (await site.client.get("/search?q=leader")).status_code == 200
+    page = await site.client.get("/check")
+    assert page.status_code == 503
+    assert "The rule checker can&#39;t answer from this database." in page.text
+    assert "The rule checker cites rules this database doesn&#39;t have: 109.4tr, 116.2tr" in page.text
+    response = await post_json(site, json.dumps(LEADER_LOSES))
+    assert response.status_code == 503
+    assert response.json()["error"].startswith(
+        "The rule checker cites rules this database doesn't have: 109.4tr, 116.2tr"
+    )
+
+
+async def test_a_database_without_the_treachery_rules_still_serves(tmp_path):
+    db_path = tmp_path / "rulebook.db"
+    build_database(db_path, [bundled_source("magic-comprehensive-rules-excerpt.txt")])
+    site = await started(db_path)
+    assert (await site.client.get("/")).status_code == 200
+    page = await site.client.get("/check")
+    assert page.status_code == 503
+    missing = "this database is missing the Treachery rules. Rebuild it with `rulebook build`"
+    assert missing in page.text
+    response = await post_json(site, json.dumps(LEADER_LOSES))
+    assert response.status_code == 503
+    assert missing in response.json()["error"]
