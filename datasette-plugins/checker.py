@@ -163,10 +163,12 @@ async def check_json(request, datasette):
 
 
 def _decoded(text: str):
+    """The scenario's JSON for filling in the form: None if it isn't JSON; a lone surrogate shown as "?"."""
     try:
-        return json.loads(text)
+        shown = json.dumps(json.loads(text), ensure_ascii=False)
     except (ValueError, RecursionError):
         return None
+    return json.loads(shown.encode("utf-8", "replace"))
 
 
 async def _posted(request) -> tuple[dict, str]:
@@ -216,16 +218,16 @@ async def check_page(request, datasette):
         status, result = 503, None
     if result is not None and status != 200:
         error, result = result, None
-    context = await _page_context(datasette, rulebook, rows, text, result, error, unavailable, chosen)
+    context = await _page_context(datasette, rows, text, result, error, unavailable, chosen)
     html = await datasette.render_template("check.html", context, request=request)
     return Response.html(html, status=status)
 
 
-async def _page_context(datasette, rulebook, rows, text, result, error, unavailable, chosen) -> dict:
+async def _page_context(datasette, rows, text, result, error, unavailable, chosen) -> dict:
     link = None
     if result is not None:
         link = datasette.urls.path("/check?scenario=" + compact(_decoded(text)))
-    linked = await _linker(datasette, rulebook.cite("907.2").document) if result is not None else None
+    linked = await _linker(datasette) if result is not None else None
     players = rows["players"] + [blank_player() for _ in range(max(2, 6 - len(rows["players"])))]
     return {
         "examples": worked_examples(),
@@ -248,17 +250,17 @@ async def _page_context(datasette, rulebook, rows, text, result, error, unavaila
     }
 
 
-async def _linker(datasette, treachery: str):
-    """The site's one renderer for the checker's texts: rule numbers become links to their rules.
+async def _linker(datasette):
+    """The site's one renderer for the cited rules' texts: rule numbers in them become links.
 
-    A text is read as part of the document it comes from (the Treachery rules by default),
-    so "104.2c" in a step links where the Treachery rules' own references link.
+    A text is read as part of the document it was stored in, so its numbers link where that
+    document's own references link (the steps name their rules as links of their own).
     """
     context = await link_context(datasette)
     documents = {slug: document_id for document_id, slug in context.slugs.items()}
 
-    def linked(text: str, document: str | None = None) -> Markup:
-        return context.render(text, documents.get(document or treachery, documents[treachery]))
+    def linked(text: str, document: str) -> Markup:
+        return context.render(text, documents[document])
 
     return linked
 
