@@ -995,3 +995,26 @@ def test_a_name_in_two_unicode_normal_forms_is_one_name(rulebook):
     assert result["answer"]["losers"] == [composed]
     error = error_for({"players": [*players, {"name": decomposed, "identity": "Traitor"}], "question": OUTCOME})
     assert error.field == "players[5].name" and "already the name of another player" in error.message
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (
+            '{"players": [], "question": {"type": "identity_deck", "players": ' + "9" * 5000 + ', "deck": {}}}',
+            "question.players: must be the number of players (1 to 64), not a 5,000-digit number",
+        ),
+        (
+            '{"players": [{"name": "Eli\\ud800"}], "question": {"type": "outcome"}}',
+            "players[0].name: holds a lone surrogate",
+        ),
+        ("x" * 70_000, "the scenario is 70,000 bytes; the limit is 65,536 bytes (64 KB)"),
+        ('{"players": [,]}', "the scenario is not valid JSON: expecting value at line 1, column 14"),
+    ],
+    ids=["long number", "lone surrogate", "too large", "trailing comma"],
+)
+def test_the_command_exits_2_with_a_message_for_any_bad_scenario(built_db_path, body, message):
+    result = run_check(built_db_path, "-", stdin=body)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout

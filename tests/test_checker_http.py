@@ -89,6 +89,10 @@ async def test_the_form_lists_every_worked_example(site):
         assert f'<option value="{example["slug"]}"' in response.text
     assert '<textarea name="scenario"' in response.text
     assert 'action="/check" method="post"' in response.text
+    assert '<form class="search" action="/search"' in response.text  # the site's shared layout
+    assert '<script src="/rulebook-static/check.js" defer></script>' in response.text
+    assert "<script>" not in response.text.split("</head>")[1].split("<footer")[0]
+    assert "<summary>Field reference</summary>" in response.text
 
 
 async def test_choosing_an_example_loads_its_scenario(site):
@@ -343,3 +347,10 @@ def test_a_streamed_body_is_refused_once_past_the_limit_without_being_read_to_it
         reply = reply.decode("utf-8", "replace")
     assert reply.startswith("HTTP/1.1 413")
     assert f"larger than {limit // 1024} KB" in reply
+
+
+@pytest.mark.parametrize("name", ["check.js", "check.css"])
+async def test_the_forms_script_and_styles_are_served_as_static_files(site, name):
+    response = await site.client.get(f"/rulebook-static/{name}")
+    assert response.status_code == 200
+    assert "rule checker" in response.text
