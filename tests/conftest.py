@@ -34,3 +34,30 @@ def hostile_db_path(tmp_path_factory) -> Path:
     db_path = folder / "rulebook.db"
     build_database(db_path, [*bundled_sources(), source])
     return db_path
+
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's chromium: the browser tests never download one
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, headless, driven by Playwright, for the browser tests."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
+            "install it with `apt-get install chromium`."
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

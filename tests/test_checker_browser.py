@@ -5,15 +5,12 @@ checks it, reads the verdict and follows the answer's permalink."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from tests.server import served
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 PHONE = {"width": 390, "height": 844}
 SIX_PLAYERS = [
     ("Ana", "Leader", ""),
@@ -29,16 +26,6 @@ SIX_PLAYERS = [
 def server(built_db_path):
     with served(built_db_path) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(f"The browser tests drive Debian's chromium at {CHROMIUM}: `apt-get install chromium`.")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
