@@ -243,7 +243,10 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
         "error": error,
         "unavailable": unavailable,
         "permalink": link,
-        "answer_fields": answer_fields(result["answer"]) if result else [],
+        # The conditions considered have a list of their own on the page.
+        "answer_fields": answer_fields({k: v for k, v in result["answer"].items() if k != "conditions"})
+        if result
+        else [],
         "reading_fields": [answer_fields(reading["answer"]) for reading in result["readings"]] if result else [],
         "rule_urls": {rule["label"]: rule["url"] for rule in result["rules"]} if result else {},
         "linked": linked,

@@ -14,9 +14,7 @@ import re
 
 from .scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, OPTIONS, ScenarioError
 
-PLAYER_FIELDS = ("name", "identity", "face", "status", "unveil_cost", "undercover", "cant_lose")
-EVENT_FIELDS = ("type", "player", "attacked", "declared", "other")
-QUESTION_FIELDS = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
+QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
 CHECKED = "on"
 _ROW = re.compile(r"^(players|events)\.(\d{1,4})\.(\w+)$")
 
@@ -47,19 +45,14 @@ def _names(value) -> list[str]:
     return [_text(name) for name in value] if isinstance(value, list) else [_text(value)]
 
 
+def _objects(value) -> list[dict]:
+    return [entry for entry in value if isinstance(entry, dict)] if isinstance(value, list) else []
+
+
 def rows_from_scenario(scenario) -> dict:
     """The form's rows for a decoded scenario (any JSON: what doesn't fit is shown as text)."""
     data = scenario if isinstance(scenario, dict) else {}
-    players = (
-        [entry for entry in data.get("players") or [] if isinstance(entry, dict)]
-        if isinstance(data.get("players"), list)
-        else []
-    )
-    events = (
-        [entry for entry in data.get("events") or [] if isinstance(entry, dict)]
-        if isinstance(data.get("events"), list)
-        else []
-    )
+    players, events = _objects(data.get("players")), _objects(data.get("events"))
     question = data.get("question") if isinstance(data.get("question"), dict) else {}
     options = data.get("options") if isinstance(data.get("options"), dict) else {}
     return {
@@ -129,7 +122,7 @@ def rows_from_fields(fields: list[tuple[str, str]]) -> dict:
             _set(rows.setdefault(index, blank_player() if table == "players" else _unchecked_event()), key, value)
         elif name.startswith("question.deck."):
             question["deck"][name.removeprefix("question.deck.")] = value
-        elif name.startswith("question.") and name.removeprefix("question.") in QUESTION_FIELDS:
+        elif name.startswith("question.") and name.removeprefix("question.") in QUESTION_ROW:
             _set(question, name.removeprefix("question."), value)
         elif name.startswith("options.") and name.removeprefix("options.") in OPTIONS:
             options[name.removeprefix("options.")] = value == CHECKED
