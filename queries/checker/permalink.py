@@ -28,6 +28,8 @@ def compact(scenario: dict) -> str:
 
 def scenario_text(value: str) -> str:
     """The scenario JSON a ``scenario=`` value stands for, or ScenarioError(field "scenario")."""
+    if not value.strip():
+        raise ScenarioError("scenario", "is empty; give the scenario's JSON or the value of a checker link")
     if value.lstrip().startswith("{"):
         return value
     try:
