@@ -47,9 +47,12 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's chromium, headless, driven by Playwright, for the browser tests."""
+    """Debian's chromium, headless, driven by Playwright, for one browser test module.
+
+    Module-scoped: Playwright's sync API holds an event loop while it runs, which the async
+    tests of the following modules must not meet."""
     from playwright.sync_api import sync_playwright
 
     if not CHROMIUM.exists():
