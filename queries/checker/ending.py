@@ -14,10 +14,11 @@ from .wording import a, and_list
 
 
 def check_end(game: Game) -> None:
-    if not game.over and not game.leader_team_lost and _leaders_all_lost(game):
+    """After every event: answered from the tallies alone while the Leader and two teams are still in."""
+    if not game.over and not game.leader_team_lost and game.leader_card.controller is None and _leaders_all_lost(game):
         game.leader_team_lost = True
         _leader_team_loses(game)
-    if not game.over:
+    if not game.over and (len(game.controlled) <= 1 or len(game.team_counts) <= 1):
         _last_team_standing(game)
     if game.over and not game.ended:
         game.ended = True
@@ -25,9 +26,7 @@ def check_end(game: Game) -> None:
 
 
 def _leaders_all_lost(game: Game) -> bool:
-    leader = game.leader_card
-    if leader.controller is not None:
-        return False
+    """The Leader card has left the game: with a player who lost it (or, open, one who left)."""
     last = next(
         name
         for name, leaving in game.departures.items()
@@ -104,10 +103,7 @@ def _leader_team_loses(game: Game) -> None:
 
 def _last_team_standing(game: Game) -> None:
     """104.2a, 104.2c, 907.8d: a player or team wins once all their opponents have left."""
-    # The tallies answer first: while two teams are still in, nothing below can apply (one step per event).
     players_in = len(game.controlled)
-    if players_in > 1 and len(game.team_counts) > 1:
-        return
     if not players_in:
         game.over = True
         game.why.step(

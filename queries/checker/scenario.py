@@ -385,7 +385,9 @@ def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
         attacked = _list(entry.get("attacked"), f"{where}.attacked", len(names))
         if not attacked:
             raise ScenarioError(f"{where}.attacked", "name at least one attacked player")
-        targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
+        targets = tuple(names.get(name) if isinstance(name, str) else None for name in attacked)
+        if None in targets:  # a name not written as in the players list: normalised, or named as unknown
+            targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
         if player in targets:
             raise ScenarioError(f"{where}.attacked", f"{player} can't attack themselves")
         if len(set(targets)) != len(targets):
