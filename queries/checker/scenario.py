@@ -37,6 +37,9 @@ EVENT_FIELDS = {
     "turn_face_down": ("player",),
 }
 
+EVENT_TYPES = tuple(EVENT_FIELDS)
+_EVENT_KEYS = {kind: ("type", *fields) for kind, fields in EVENT_FIELDS.items()}
+
 # Each question type and the fields it takes besides "type".
 QUESTION_FIELDS = {
     "identity_deck": ("players", "deck", "backstab_rumble"),
@@ -367,8 +370,8 @@ def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
     for index, entry in enumerate(_list(data, "events", MAX_EVENTS)):
         where = f"events[{index}]"
         entry = _object(entry, where)
-        kind = _choice(entry, "type", where, tuple(EVENT_FIELDS), "an event type")
-        _no_unknown_keys(entry, where, ("type",) + EVENT_FIELDS[kind])
+        kind = _choice(entry, "type", where, EVENT_TYPES, "an event type")
+        _no_unknown_keys(entry, where, _EVENT_KEYS[kind])
         if kind == "exchange_control":
             pair = _list(entry.get("players"), f"{where}.players")
             if len(pair) != 2:
