@@ -482,6 +482,19 @@ def test_events_after_the_end_of_the_game_change_nothing(rulebook):
     result = ask(rulebook, OUTCOME, lose("Ana"), event("win", "Eli"))
     assert result["answer"]["winners"] == ["Cleo", "Dev"]
     assert "104.1" in cited(result)
+    assert result["explanation"][-1]["text"] == (
+        "Event 2 (win) comes after the game ended, so it changes nothing: the game ends as soon as a player "
+        "wins (104.1)."
+    )
+
+
+def test_many_events_after_the_end_are_one_step(rulebook):
+    result = ask(rulebook, OUTCOME, lose("Ana"), event("win", "Eli"), lose("Ben"), event("win", "Eli"))
+    assert result["answer"]["winners"] == ["Cleo", "Dev"]
+    assert [step["text"] for step in result["explanation"] if "after the game ended" in step["text"]] == [
+        "Events 2 to 4 (win, lose) come after the game ended, so they change nothing: the game ends as soon as a "
+        "player wins (104.1)."
+    ]
 
 
 def test_losing_again_after_leaving_changes_nothing(rulebook):

@@ -29,17 +29,28 @@ def play(scenario: Scenario, why: Reasoning) -> Game:
         check_end(game)
         for index, event in enumerate(scenario.events):
             if game.over:
-                why.step(
-                    f"Event {index + 1} ({event.type}) comes after the game ended, so it changes "
-                    "nothing: the game ends as soon as a player wins (104.1).",
-                    "104.1",
-                )
-                continue
+                _after_the_end(why, scenario.events, index)
+                break
             HANDLERS[event.type](game, event)
             check_end(game)
     except Undecided as stop:
         game.undecided = stop.point
     return game
+
+
+def _after_the_end(why: Reasoning, events, first: int) -> None:
+    """One step for every event after the end of the game, however many there are."""
+    later = events[first:]
+    which = (
+        f"Event {first + 1} ({later[0].type}) comes"
+        if len(later) == 1
+        else f"Events {first + 1} to {len(events)} ({', '.join(dict.fromkeys(event.type for event in later))}) come"
+    )
+    why.step(
+        f"{which} after the game ended, so {'it changes' if len(later) == 1 else 'they change'} nothing: the game "
+        "ends as soon as a player wins (104.1).",
+        "104.1",
+    )
 
 
 def _absent(game: Game, player: str, action: str) -> bool:
