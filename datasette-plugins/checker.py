@@ -1,73 +1,138 @@
-"""The rule checker on the site: POST /-/check (JSON in, JSON out) and the /check form page.
+"""The rule checker on the site: POST /-/check and GET /check.json (JSON), and the /check form.
 
-The checker's rules are loaded from the served database when Datasette starts, so a database
-missing a rule the checker cites stops the server with that list instead of serving answers
-with gaps. The form works without JavaScript: it posts to /check and the answer is rendered
-on the server, every cited rule linked to its rule page.
+The checker's rules are loaded from the served database when Datasette starts. A database
+without them (no Treachery rules, or a cited rule missing) doesn't stop the server: every
+other page works, /check says plainly what the checker needs, and POST /-/check answers 503
+with the same explanation.
+
+Every way in is bounded: a body is read only up to its limit (with or without
+Content-Length), and the scenario limits (players, events, numbers) are the checker's own.
+The form works without JavaScript: it posts to /check and the answer is rendered on the
+server, its rule numbers linked through the site's one renderer.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from urllib.parse import parse_qsl
 from weakref import WeakKeyDictionary
 
 import sqlite_utils
 from datasette import hookimpl
 from datasette.utils.asgi import Response
-from jinja2 import TemplateNotFound
+from markupsafe import Markup
 
 from rulebook.queries.checker import (
     MAX_SCENARIO_BYTES,
-    Rulebook,
+    CheckerSetupError,
     ScenarioError,
     check,
     load_rulebook,
     parse_scenario_text,
 )
 from rulebook.queries.checker.examples import worked_examples
+from rulebook.queries.checker.form import (
+    blank_event,
+    blank_player,
+    rows_from_fields,
+    rows_from_scenario,
+    scenario_from_rows,
+)
+from rulebook.queries.checker.permalink import compact, scenario_text
+from rulebook.queries.checker.scenario import EVENT_FIELDS, IDENTITIES, MAX_EVENTS, MAX_PLAYERS, QUESTION_FIELDS
 from rulebook.queries.checker.text import answer_fields
 from rulebook.urls import DATABASE
+from rulebook.web.app import link_context
 
 CHECK_API = "/-/check"
-TEMPLATE = Path(__file__).resolve().parent / "templates" / "check.html"
-TOO_LARGE = f"the scenario is larger than {MAX_SCENARIO_BYTES // 1024} KB; send a smaller one"
-UNAVAILABLE = "the rule checker needs a rulebook database (built with `rulebook build`), and this server has none"
+FORM_BYTES = 3 * MAX_SCENARIO_BYTES  # a form-encoded scenario: JSON's quotes and braces take 3 bytes each
+NO_RULEBOOK = (
+    "The rule checker answers from the Treachery rules, and this server's database has none: "
+    "it needs a rulebook database built with `rulebook build`."
+)
 
-_rulebooks: WeakKeyDictionary = WeakKeyDictionary()
+_checkers: WeakKeyDictionary = WeakKeyDictionary()  # datasette -> Rulebook, or why the checker can't answer
+
+
+class TooLarge(Exception):
+    pass
 
 
 def _served_database(datasette):
     return datasette.databases.get(DATABASE) or datasette.get_database()
 
 
+def _load(conn):
+    try:
+        return load_rulebook(sqlite_utils.Database(conn))
+    except CheckerSetupError as error:
+        return str(error)
+
+
 @hookimpl
 def startup(datasette):
     async def load_checker_rules():
         database = _served_database(datasette)
-        if "documents" in await database.table_names():  # a rulebook database: it must hold every cited rule
-            _rulebooks[datasette] = await database.execute_fn(lambda conn: load_rulebook(sqlite_utils.Database(conn)))
+        has_documents = "documents" in await database.table_names()
+        _checkers[datasette] = await database.execute_fn(_load) if has_documents else NO_RULEBOOK
 
     return load_checker_rules
 
 
+def _rulebook(datasette):
+    """(rulebook, None) or (None, why the checker can't answer)."""
+    loaded = _checkers.get(datasette, NO_RULEBOOK)
+    return (None, loaded) if isinstance(loaded, str) else (loaded, None)
+
+
 @hookimpl
 def skip_csrf(scope):
-    """The JSON endpoint takes no cookies-based action: scripts may post to it without a token."""
-    return scope["path"] == CHECK_API
+    """Checking a scenario changes nothing and uses no cookie: scripts and the form post without a token.
+
+    (The CSRF check would also read a whole form body before the limit below is applied.)
+    """
+    return scope["path"] in (CHECK_API, "/check")
 
 
-def _too_large(request) -> bool:
-    declared = request.headers.get("content-length", "0")
-    return declared.isdigit() and int(declared) > MAX_SCENARIO_BYTES
+async def _body_within(request, limit: int) -> bytes:
+    """The request body, read only up to ``limit`` bytes: TooLarge past it, with or without Content-Length."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge
+    body = bytearray()
+    while True:
+        message = await request.receive()
+        if message["type"] != "http.request":
+            break
+        body += message.get("body", b"")
+        if len(body) > limit:
+            raise TooLarge
+        if not message.get("more_body"):
+            break
+    return bytes(body)
 
 
-def _answer(rulebook: Rulebook, body: bytes | str) -> tuple[dict | None, dict | None]:
-    """(answer, None) or (None, {"error", "field"}) for a scenario body."""
+def _too_large(limit: int) -> dict:
+    return {"error": f"the request is larger than {limit // 1024} KB; send a smaller scenario", "field": None}
+
+
+def _answer(rulebook, text: str | bytes) -> tuple[int, dict]:
+    """(status, the JSON answer or {"error", "field"}) for a scenario's JSON."""
     try:
-        return check(rulebook, parse_scenario_text(body)), None
+        return 200, check(rulebook, parse_scenario_text(text))
     except ScenarioError as error:
-        return None, {"error": str(error), "field": error.field}
+        return 400, {"error": str(error), "field": error.field}
+
+
+def _answer_link(rulebook, value: str | None) -> tuple[int, dict]:
+    """The JSON answer for a ``scenario=`` value of a link (JSON or its compact form)."""
+    if value is None:
+        return 400, {"error": "scenario: missing; give the scenario as ?scenario=...", "field": "scenario"}
+    try:
+        text = scenario_text(value)
+    except ScenarioError as error:
+        return 400, {"error": str(error), "field": error.field}
+    return _answer(rulebook, text)
 
 
 async def check_api(request, datasette):
@@ -77,53 +142,132 @@ async def check_api(request, datasette):
             status=405,
             headers={"Allow": "POST"},
         )
-    if _too_large(request):
-        return Response.json({"error": TOO_LARGE, "field": None}, status=413)
-    body = await request.post_body()
-    if len(body) > MAX_SCENARIO_BYTES:
-        return Response.json({"error": TOO_LARGE, "field": None}, status=413)
-    if datasette not in _rulebooks:
-        return Response.json({"error": UNAVAILABLE, "field": None}, status=503)
-    answer, error = _answer(_rulebooks[datasette], body)
-    return Response.json(error, status=400) if error else Response.json(answer)
-
-
-def _template(datasette):
-    """check.html from the template folder Datasette was given, else from beside this plugin."""
     try:
-        return datasette.jinja_env.get_template("check.html")
-    except TemplateNotFound:
-        return datasette.jinja_env.from_string(TEMPLATE.read_text(encoding="utf-8"))
+        body = await _body_within(request, MAX_SCENARIO_BYTES)
+    except TooLarge:
+        return Response.json(_too_large(MAX_SCENARIO_BYTES), status=413)
+    rulebook, unavailable = _rulebook(datasette)
+    if unavailable:
+        return Response.json({"error": unavailable, "field": None}, status=503)
+    status, answer = _answer(rulebook, body)
+    return Response.json(answer, status=status)
+
+
+async def check_json(request, datasette):
+    """GET /check.json?scenario=...: exactly what POST /-/check answers for that scenario."""
+    rulebook, unavailable = _rulebook(datasette)
+    if unavailable:
+        return Response.json({"error": unavailable, "field": None}, status=503)
+    status, answer = _answer_link(rulebook, request.args.get("scenario"))
+    return Response.json(answer, status=status)
+
+
+def _decoded(text: str):
+    """The scenario's JSON for filling in the form: None if it isn't JSON; a lone surrogate shown as "?"."""
+    try:
+        shown = json.dumps(json.loads(text), ensure_ascii=False)
+    except (ValueError, RecursionError):
+        return None
+    return json.loads(shown.encode("utf-8", "replace"))
+
+
+async def _posted(request) -> tuple[dict, str]:
+    """The form's rows and the JSON pane's text from a POST to /check."""
+    fields = parse_qsl((await _body_within(request, FORM_BYTES)).decode("utf-8", "replace"), keep_blank_values=True)
+    values = dict(fields)
+    if values.get("from", "json" if "scenario" in values else "form") == "json":
+        text = values.get("scenario", "")
+        return rows_from_scenario(_decoded(text)), text
+    rows = rows_from_fields(fields)
+    return rows, json.dumps(scenario_from_rows(rows), indent=2, ensure_ascii=False)
 
 
 async def check_page(request, datasette):
     examples = worked_examples()
-    chosen = next((example for example in examples if example["slug"] == request.args.get("example")), examples[0])
-    scenario_text, answer, error, status = json.dumps(chosen["scenario"], indent=2), None, None, 200
-    if datasette not in _rulebooks:
-        error, status = {"error": UNAVAILABLE, "field": None}, 503
-    elif request.method == "POST":
-        if _too_large(request):
-            error, status = {"error": TOO_LARGE, "field": None}, 413
-        else:
-            scenario_text = (await request.post_vars()).get("scenario", "")
-            answer, error = _answer(_rulebooks[datasette], scenario_text)
-            status = 400 if error else 200
-    context = {
-        "examples": examples,
-        "chosen": chosen,
-        "scenario_text": scenario_text,
-        "result": answer,
-        "error": error,
-        "description": chosen["description"] if request.method == "GET" else None,
-        "answer_fields": answer_fields(answer["answer"]) if answer else [],
-        "rule_urls": {rule["label"]: rule["url"] for rule in answer["rules"]} if answer else {},
-        "reading_fields": [answer_fields(reading["answer"]) for reading in answer["readings"]] if answer else [],
-    }
-    html = await datasette.render_template(_template(datasette), context, request=request)
+    rulebook, unavailable = _rulebook(datasette)
+    chosen = next((example for example in examples if example["slug"] == request.args.get("example")), None)
+    status, result, error = 200, None, None
+    if request.method == "POST":
+        try:
+            rows, text = await _posted(request)
+            status, result = _answer(rulebook, text) if rulebook else (503, None)
+        except TooLarge:
+            rows, text, status, result = rows_from_scenario(None), "", 413, _too_large(FORM_BYTES)
+        except ScenarioError as problem:
+            rows, text, status, result = (
+                rows_from_scenario(None),
+                "",
+                400,
+                {"error": str(problem), "field": problem.field},
+            )
+    elif "scenario" in request.args:
+        value = request.args["scenario"]
+        try:
+            text = scenario_text(value)
+        except ScenarioError:
+            text = value
+        rows = rows_from_scenario(_decoded(text))
+        status, result = _answer_link(rulebook, value) if rulebook else (503, None)
+    else:
+        chosen = chosen or examples[0]
+        text = json.dumps(chosen["scenario"], indent=2, ensure_ascii=False)
+        rows = rows_from_scenario(chosen["scenario"])
+        if rulebook and "example" in request.args:
+            status, result = _answer(rulebook, text)
+    if unavailable:
+        status, result = 503, None
+    if result is not None and status != 200:
+        error, result = result, None
+    context = await _page_context(datasette, rows, text, result, error, unavailable, chosen)
+    html = await datasette.render_template("check.html", context, request=request)
     return Response.html(html, status=status)
+
+
+async def _page_context(datasette, rows, text, result, error, unavailable, chosen) -> dict:
+    link = None
+    if result is not None:
+        link = datasette.urls.path("/check?scenario=" + compact(_decoded(text)))
+    linked = await _linker(datasette) if result is not None else None
+    players = rows["players"] + [blank_player() for _ in range(max(2, 6 - len(rows["players"])))]
+    return {
+        "examples": worked_examples(),
+        "chosen": chosen,
+        "rows": {**rows, "players": players[:MAX_PLAYERS], "events": rows["events"] + [blank_event()] * 2},
+        "names": [row["name"] for row in rows["players"] if row["name"].strip()],
+        "identities": IDENTITIES,
+        "event_types": list(EVENT_FIELDS),
+        "question_types": list(QUESTION_FIELDS),
+        "limits": {"players": MAX_PLAYERS, "events": MAX_EVENTS, "bytes": MAX_SCENARIO_BYTES},
+        "scenario_text": text,
+        "result": result,
+        "error": error,
+        "unavailable": unavailable,
+        "permalink": link,
+        # The conditions considered have a list of their own on the page.
+        "answer_fields": answer_fields({k: v for k, v in result["answer"].items() if k != "conditions"})
+        if result
+        else [],
+        "reading_fields": [answer_fields(reading["answer"]) for reading in result["readings"]] if result else [],
+        "rule_urls": {rule["label"]: rule["url"] for rule in result["rules"]} if result else {},
+        "linked": linked,
+    }
+
+
+async def _linker(datasette):
+    """The site's one renderer for the cited rules' texts: rule numbers in them become links.
+
+    A text is read as part of the document it was stored in, so its numbers link where that
+    document's own references link (the steps name their rules as links of their own).
+    """
+    context = await link_context(datasette)
+    documents = {slug: document_id for document_id, slug in context.slugs.items()}
+
+    def linked(text: str, document: str) -> Markup:
+        return context.render(text, documents[document])
+
+    return linked
 
 
 @hookimpl
 def register_routes():
-    return [(r"^/-/check$", check_api), (r"^/check$", check_page)]
+    return [(r"^/-/check$", check_api), (r"^/check\.json$", check_json), (r"^/check$", check_page)]

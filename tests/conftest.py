@@ -34,3 +34,33 @@ def hostile_db_path(tmp_path_factory) -> Path:
     db_path = folder / "rulebook.db"
     build_database(db_path, [*bundled_sources(), source])
     return db_path
+
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's chromium: the browser tests never download one
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless, driven by Playwright, for one browser test module.
+
+    Module-scoped: Playwright's sync API holds an event loop while it runs, which the async
+    tests of the following modules must not meet."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
+            "install it with `apt-get install chromium`."
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

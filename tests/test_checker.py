@@ -482,6 +482,19 @@ def test_events_after_the_end_of_the_game_change_nothing(rulebook):
     result = ask(rulebook, OUTCOME, lose("Ana"), event("win", "Eli"))
     assert result["answer"]["winners"] == ["Cleo", "Dev"]
     assert "104.1" in cited(result)
+    assert result["explanation"][-1]["text"] == (
+        "Event 2 (win) comes after the game ended, so it changes nothing: the game ends as soon as a player "
+        "wins (104.1)."
+    )
+
+
+def test_many_events_after_the_end_are_one_step(rulebook):
+    result = ask(rulebook, OUTCOME, lose("Ana"), event("win", "Eli"), lose("Ben"), event("win", "Eli"))
+    assert result["answer"]["winners"] == ["Cleo", "Dev"]
+    assert [step["text"] for step in result["explanation"] if "after the game ended" in step["text"]] == [
+        "Events 2 to 4 (win, lose) come after the game ended, so they change nothing: the game ends as soon as a "
+        "player wins (104.1)."
+    ]
 
 
 def test_losing_again_after_leaving_changes_nothing(rulebook):
@@ -505,7 +518,10 @@ def test_a_game_already_decided_before_the_events(rulebook):
 
 def test_a_leader_who_left_without_losing_is_open(rulebook):
     result = ask(rulebook, OUTCOME, players=table(Ana={"status": "left"}))
-    assert result["answer"] == dict.fromkeys(["game_over", "winners", "losers", "still_in", "teams"])
+    assert result["answer"] == dict.fromkeys(
+        ["game_over", "winners", "losers", "still_in", "teams", "winning_team", "won_by", "conditions"]
+    )
+    assert result["verdict"].startswith("The rules leave this open, so the checker can't answer: the Leader left")
     assert {"907.8b", "907.8c", "907.12"} <= set(result["conflicts"][0]["rules"])
 
 
@@ -534,8 +550,12 @@ def test_the_leader_player_follows_the_leader_card(rulebook):
 def test_a_face_down_assassin_leaving_is_revealed(rulebook):
     result = ask(rulebook, {"type": "leave_game", "player": "Dev"})
     assert result["answer"] == {
-        "revealed": [{"card": "Dev's identity card", "identity": "Assassin", "how": "revealed to all players"}],
-        "identity_cards": [{"card": "Dev's identity card", "identity": "Assassin", "result": "leaves the game"}],
+        "revealed": [
+            {"player": "Dev", "card": "Dev's identity card", "identity": "Assassin", "how": "revealed to all players"}
+        ],
+        "identity_cards": [
+            {"player": "Dev", "card": "Dev's identity card", "identity": "Assassin", "result": "leaves the game"}
+        ],
         "stack": "abilities from identity cards Dev owns that are on the stack stay there and resolve (907.11a)",
         "team_remembered": "assassins team",
     }
@@ -556,7 +576,7 @@ def test_a_card_controlled_by_another_player_stays_and_changes_owner(rulebook):
 def test_a_player_who_already_lost_is_told_what_happened(rulebook):
     result = ask(rulebook, {"type": "leave_game", "player": "Cleo"}, lose("Cleo"))
     assert result["answer"]["revealed"] == [
-        {"card": "Cleo's identity card", "identity": "Assassin", "how": "turned face up"}
+        {"player": "Cleo", "card": "Cleo's identity card", "identity": "Assassin", "how": "turned face up"}
     ]
     assert "702.TR01a" in cited(result)
 
@@ -565,11 +585,26 @@ def test_a_player_who_already_lost_is_told_what_happened(rulebook):
 
 
 @pytest.mark.parametrize("example", worked_examples(), ids=lambda example: example["slug"])
-def test_every_worked_example_gets_an_answer(rulebook, example):
+def test_every_worked_example_gives_its_stored_answer(rulebook, example):
     result = check(rulebook, parse_scenario(example["scenario"]))
-    assert result["question"]["type"] == example["scenario"]["question"]["type"]
+    assert {"verdict": result["verdict"], "answer": result["answer"]} == example["expected"]
     assert result["rules"] and result["explanation"]
     assert example["title"] and example["description"]
+
+
+def test_the_worked_examples_store_the_answers_the_rules_give():
+    """Spot checks of the stored answers themselves, each read from the rule it rests on."""
+    expected = {example["slug"]: example["expected"] for example in worked_examples()}
+    # 907.8c: the Leader lost with an Assassin identity still in the game; 104.2c: Cleo wins with her team.
+    assert expected["01-leader-lost-assassin-never-unveiled"]["answer"]["winners"] == ["Cleo", "Dev"]
+    # 907.8b overrides Platinum Angel for a Guardian.
+    assert "Ben" in expected["05-platinum-angel-on-a-guardian"]["answer"]["losers"]
+    # 907.8d: a Traitor wins once all opponents have left; the Guardian lost with the Leader (907.8b).
+    assert expected["06-traitor-alone-with-a-guardian"]["answer"]["winners"] == ["Eli"]
+    # 907.6 note: 40 life in a Commander game.
+    assert expected["08-commander-setup"]["answer"]["life"] == 40
+    # 907.5d: a face-down identity card makes its player everyone's opponent.
+    assert expected["11-are-we-teammates"]["answer"] == {"teammates": False, "opponents": True}
 
 
 def test_the_text_answer_quotes_each_rule(rulebook):
@@ -832,7 +867,18 @@ def stored_text(db, rule: dict) -> str | None:
 @given(scenario=valid_scenarios())
 def test_every_valid_scenario_gets_an_answer_citing_rules_in_the_database(built_db, rulebook, scenario):
     result = check(rulebook, parse_scenario(scenario))
-    assert set(result) == {"question", "answer", "explanation", "rules", "ambiguous", "conflicts", "readings"}
+    assert set(result) == {
+        "verdict",
+        "question",
+        "answer",
+        "explanation",
+        "rules",
+        "ambiguous",
+        "conflicts",
+        "readings",
+        "warnings",
+    }
+    assert result["verdict"].endswith(".")
     assert result["ambiguous"] == bool(result["conflicts"])
     labels = {rule["label"] for rule in result["rules"]}
     assert all(label in labels for step in result["explanation"] for label in step["rules"])
@@ -877,3 +923,111 @@ def test_every_invalid_scenario_gets_an_error_naming_the_field(scenario, corrupt
         parse_scenario_text(json.dumps(scenario))
     assert raised.value.field == expected
     assert str(raised.value).startswith(expected + ": " if expected != "players" else "players: a Treachery game")
+
+
+# ----- the verdict, the conditions considered, the warnings ----------------------------------------
+
+
+def test_the_verdict_names_the_winners_their_team_and_the_rule(rulebook):
+    result = ask(rulebook, OUTCOME, lose("Cleo"), lose("Ana"))
+    assert result["verdict"] == (
+        "Cleo and Dev win: the assassins team (907.8c); Cleo lost earlier and wins with the team (104.2c)."
+    )
+    assert result["answer"]["winning_team"] == "assassins team"
+    assert result["answer"]["won_by"] == ["907.8c"]
+
+
+def test_an_outcome_cites_every_win_and_lose_condition_with_why_it_did_or_didnt_apply(rulebook):
+    result = ask(rulebook, OUTCOME, lose("Cleo"))
+    conditions = {condition["rule"]: condition for condition in result["answer"]["conditions"]}
+    assert list(conditions) == ["907.8a", "907.8b", "907.8c", "907.8d", "907.8e"]
+    assert not any(condition["applied"] for condition in conditions.values())
+    assert conditions["907.8b"]["why"] == "Ana, controlling the Leader identity, hadn't lost the game."
+    assert conditions["907.8a"]["why"] == "No team had every one of its players lose the game (lost: Cleo)."
+    assert {"907.8a", "907.8b", "907.8c", "907.8d", "907.8e"} <= cited(result)
+    assert result["verdict"] == "The game goes on: Ana, Ben, Dev and Eli are still in it."
+
+
+def test_a_face_down_identity_without_unveil_cost_is_read_as_given_with_a_warning(rulebook):
+    players = table(Ben={"face": "down", "unveil_cost": None})
+    del players[1]["unveil_cost"]
+    result = ask(rulebook, {"type": "relationship", "players": ["Ana", "Ben"]}, players=players)
+    assert result["answer"] == {"teammates": False, "opponents": True}
+    [warning] = result["warnings"]
+    assert warning["player"] == "Ben" and warning["field"] == "players[1].unveil_cost"
+    assert warning["text"].startswith("Ben's identity card is face down but has no unveil cost.")
+    assert "(907.4a)" in warning["text"] and "907.4a" in cited(result)
+
+
+def test_leaving_out_the_unveil_cost_is_read_as_face_up_and_said(rulebook):
+    players = table(Ben={})
+    players[1] = {"name": "Ben", "identity": "Guardian"}
+    result = ask(rulebook, {"type": "relationship", "players": ["Ana", "Ben"]}, players=players)
+    assert result["answer"]["teammates"] is True
+    assert result["warnings"][0]["text"].startswith(
+        "Ben's identity card has no unveil cost, so the checker read it as face up"
+    )
+
+
+# ----- bounded input: limits, numbers, Unicode -----------------------------------------------------
+
+
+def test_more_than_64_players_are_refused_naming_the_field():
+    players = [{"name": f"P{n}", "identity": "Leader" if n == 0 else "Traitor"} for n in range(65)]
+    error = error_for({"players": players, "question": OUTCOME})
+    assert error.field == "players"
+    assert str(error) == "players: has 65 entries; the limit is 64"
+
+
+def test_more_than_1000_events_are_refused_naming_the_field():
+    error = error_for({"players": table(), "events": [lose("Eli")] * 1001, "question": OUTCOME})
+    assert (error.field, error.message) == ("events", "has 1,001 entries; the limit is 1,000")
+
+
+def test_a_5000_digit_number_is_refused_by_its_field():
+    body = '{"players": [], "question": {"type": "identity_deck", "players": ' + "9" * 5000 + ', "deck": {}}}'
+    with pytest.raises(ScenarioError) as raised:
+        parse_scenario_text(body)
+    assert raised.value.field == "question.players"
+    assert raised.value.message == "must be the number of players (1 to 64), not a 5,000-digit number"
+
+
+def test_a_lone_surrogate_in_a_name_is_refused_naming_the_field():
+    body = json.dumps({"players": table(), "question": OUTCOME}).replace('"Eli"', '"Eli\\ud800"', 1)
+    with pytest.raises(ScenarioError) as raised:
+        parse_scenario_text(body)
+    assert raised.value.field == "players[4].name"
+    assert "lone surrogate" in raised.value.message
+
+
+def test_a_name_in_two_unicode_normal_forms_is_one_name(rulebook):
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    players = table(Eli={"name": composed})
+    players[4]["name"] = composed
+    result = ask(rulebook, OUTCOME, lose(decomposed), players=players)
+    assert result["answer"]["losers"] == [composed]
+    error = error_for({"players": [*players, {"name": decomposed, "identity": "Traitor"}], "question": OUTCOME})
+    assert error.field == "players[5].name" and "already the name of another player" in error.message
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (
+            '{"players": [], "question": {"type": "identity_deck", "players": ' + "9" * 5000 + ', "deck": {}}}',
+            "question.players: must be the number of players (1 to 64), not a 5,000-digit number",
+        ),
+        (
+            '{"players": [{"name": "Eli\\ud800"}], "question": {"type": "outcome"}}',
+            "players[0].name: holds a lone surrogate",
+        ),
+        ("x" * 70_000, "the scenario is 70,000 bytes; the limit is 65,536 bytes (64 KB)"),
+        ('{"players": [,]}', "the scenario is not valid JSON: expecting value at line 1, column 14"),
+    ],
+    ids=["long number", "lone surrogate", "too large", "trailing comma"],
+)
+def test_the_command_exits_2_with_a_message_for_any_bad_scenario(built_db_path, body, message):
+    result = run_check(built_db_path, "-", stdin=body)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout

@@ -1,14 +1,12 @@
-"""POST /-/check and the /check page, through Datasette's in-process client.
-
-Only the checker plugin is loaded (from a folder holding just that file), so these tests
-don't depend on the site's other plugins.
-"""
+"""POST /-/check, GET /check.json and the /check page, through Datasette's in-process client
+on the site as `rulebook serve` makes it (the page uses the shared layout and renderer)."""
 
 from __future__ import annotations
 
 import html
 import json
 import re
+import socket
 from pathlib import Path
 
 import pytest
@@ -16,10 +14,9 @@ from datasette.app import Datasette
 from markupsafe import escape
 
 from rulebook.db.build import build_database, bundled_source
-from rulebook.queries.checker import CheckerSetupError
 from rulebook.queries.checker.examples import worked_examples
-
-PLUGIN = Path(__file__).resolve().parent.parent / "datasette-plugins" / "checker.py"
+from rulebook.web.app import make_datasette
+from tests.server import served
 
 FIVE_PLAYERS = [
     {"name": "Ana", "identity": "Leader"},
@@ -31,22 +28,15 @@ FIVE_PLAYERS = [
 LEADER_LOSES = {"players": FIVE_PLAYERS, "events": [{"type": "lose", "player": "Ana"}], "question": {"type": "outcome"}}
 
 
-@pytest.fixture(scope="module")
-def plugins_dir(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("plugins")
-    (folder / "checker.py").symlink_to(PLUGIN)
-    return folder
-
-
-async def started(db_path: Path, plugins_dir: Path) -> Datasette:
-    datasette = Datasette([str(db_path)], plugins_dir=str(plugins_dir))
+async def started(db_path: Path) -> Datasette:
+    datasette = make_datasette(db_path)
     await datasette.invoke_startup()
     return datasette
 
 
 @pytest.fixture
-async def site(built_db_path, plugins_dir):
-    return await started(built_db_path, plugins_dir)
+async def site(built_db_path):
+    return await started(built_db_path)
 
 
 async def post_json(site, body: str | bytes):
@@ -99,6 +89,10 @@ async def test_the_form_lists_every_worked_example(site):
         assert f'<option value="{example["slug"]}"' in response.text
     assert '<textarea name="scenario"' in response.text
     assert 'action="/check" method="post"' in response.text
+    assert '<form class="search" action="/search"' in response.text  # the site's shared layout
+    assert '<script src="/rulebook-static/check.js" defer></script>' in response.text
+    assert "<script>" not in response.text.split("</head>")[1].split("<footer")[0]
+    assert "<summary>Field reference</summary>" in response.text
 
 
 async def test_choosing_an_example_loads_its_scenario(site):
@@ -149,12 +143,214 @@ async def test_everything_the_form_shows_is_escaped(site):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in response.text
 
 
-async def test_a_database_missing_the_cited_rules_stops_the_server_at_startup(tmp_path, plugins_dir):
+async def test_a_database_missing_the_cited_rules_still_serves_and_the_checker_says_what_is_missing(tmp_path):
     db_path = tmp_path / "rulebook.db"
     build_database(
         db_path, [bundled_source("treachery-rules-1.1.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
     )
-    with pytest.raises(
-        CheckerSetupError, match="The rule checker cites rules this database doesn.t have: 109.4tr, 116.2tr"
-    ):
-        await started(db_path, plugins_dir)
+    site = await started(db_path)
+    assert (await site.client.get("/rules/treachery-1.1/205.3")).status_code == 200
+    assert (await site.client.get("/search?q=leader")).status_code == 200
+    page = await site.client.get("/check")
+    assert page.status_code == 503
+    assert "The rule checker can't answer from this database." in page.text
+    assert "The rule checker cites rules this database doesn&#39;t have: 109.4tr, 116.2tr" in page.text
+    response = await post_json(site, json.dumps(LEADER_LOSES))
+    assert response.status_code == 503
+    assert response.json()["error"].startswith(
+        "The rule checker cites rules this database doesn't have: 109.4tr, 116.2tr"
+    )
+
+
+async def test_a_database_without_the_treachery_rules_still_serves(tmp_path):
+    db_path = tmp_path / "rulebook.db"
+    build_database(db_path, [bundled_source("magic-comprehensive-rules-excerpt.txt")])
+    site = await started(db_path)
+    assert (await site.client.get("/")).status_code == 200
+    page = await site.client.get("/check")
+    assert page.status_code == 503
+    missing = "this database is missing the Treachery rules. Rebuild it with `rulebook build`"
+    assert missing in page.text
+    response = await post_json(site, json.dumps(LEADER_LOSES))
+    assert response.status_code == 503
+    assert missing in response.json()["error"]
+
+
+# ----- shareable answers: /check?scenario=, /check.json, the permalink ------------------------------
+
+EIGHT_PLAYERS = {
+    "players": [
+        *FIVE_PLAYERS,
+        {"name": "Fay", "identity": "Guardian", "unveil_cost": "{1}{W}{W}", "undercover": True},
+        {"name": "Gus", "identity": "Traitor", "unveil_cost": "{2}{U}{B}"},
+        {"name": "Hal", "identity": "Assassin", "unveil_cost": "{X}{R}", "cant_lose": True},
+    ],
+    "events": [
+        {"type": "attack", "player": "Gus", "attacked": ["Ana", "Fay"]},
+        {"type": "unveil", "player": "Ben"},
+        {"type": "lose", "player": "Cleo"},
+        {"type": "exchange_control", "players": ["Dev", "Eli"]},
+        {"type": "lose", "player": "Ana"},
+    ],
+    "question": {"type": "outcome"},
+}
+
+
+def permalink_of(page: str) -> str:
+    return html.unescape(re.search(r'<a id="permalink" href="([^"]+)"', page).group(1))
+
+
+@pytest.mark.parametrize("example", worked_examples(), ids=lambda example: example["slug"])
+async def test_the_json_twin_of_a_permalink_is_exactly_the_post_answer(site, example):
+    posted = await post_json(site, json.dumps(example["scenario"]))
+    page = await site.client.get(f"/check?example={example['slug']}")
+    link = permalink_of(page.text)
+    twin = await site.client.get(link.replace("/check?", "/check.json?"))
+    assert twin.status_code == posted.status_code == 200
+    assert twin.json() == posted.json()
+    assert twin.json()["verdict"] == example["expected"]["verdict"]
+
+
+async def test_a_permalink_answers_and_fills_the_form(site):
+    posted = (await site.client.post("/check", data={"scenario": json.dumps(EIGHT_PLAYERS)})).text
+    link = permalink_of(posted)
+    assert len("https://rulebook.example.org" + link) < 2000
+    shared = await site.client.get(link)
+    assert shared.status_code == 200
+    verdict = re.search(r'<p class="verdict" id="verdict">(.*?)</p>', shared.text).group(1)
+    # Eli controls Dev's Assassin card after the exchange (907.5b); Cleo lost earlier but wins with her team.
+    assert html.unescape(verdict) == (
+        "Cleo, Eli and Hal win: the assassins team (907.8c); Cleo lost earlier and wins with the team (104.2c)."
+    )
+    assert 'name="players.7.name" value="Hal"' in shared.text
+    assert '<option value="exchange_control" selected>' in shared.text
+
+
+async def test_a_scenario_typed_into_the_link_as_json_is_answered(site):
+    response = await site.client.get("/check.json", params={"scenario": json.dumps(LEADER_LOSES)})
+    assert response.status_code == 200
+    assert response.json()["verdict"] == "Cleo and Dev win: the assassins team (907.8c)."
+
+
+async def test_a_bad_link_gets_a_400_naming_the_field(site):
+    response = await site.client.get("/check.json", params={"scenario": "not-a-scenario!"})
+    assert response.status_code == 400
+    assert response.json()["field"] == "scenario"
+    page = await site.client.get("/check", params={"scenario": '{"players": [], "question": {"type": "party"}}'})
+    assert page.status_code == 400
+    assert "<code>question.type</code>" in page.text
+
+
+async def test_a_link_that_unpacks_past_64_kb_is_refused(site):
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b"{" + b" " * 10_000_000) + packer.flush()
+    value = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    response = await site.client.get("/check.json", params={"scenario": value})
+    assert response.status_code == 400
+    assert response.json() == {"error": "scenario: unpacks to more than 65,536 bytes (64 KB)", "field": "scenario"}
+
+
+# ----- the form's own fields -----------------------------------------------------------------------
+
+
+def form_fields(scenario: dict) -> dict:
+    fields = {"from": "form", "question.type": scenario["question"]["type"]}
+    for index, player in enumerate(scenario["players"]):
+        for key, value in player.items():
+            fields[f"players.{index}.{key}"] = "on" if value is True else value
+    for index, event in enumerate(scenario["events"]):
+        fields[f"events.{index}.type"] = event["type"]
+        fields[f"events.{index}.player"] = event["player"]
+        fields[f"events.{index}.declared"] = "on"
+    return fields
+
+
+async def test_the_form_fields_are_checked_without_any_json(site):
+    response = await site.client.post("/check", data=form_fields(LEADER_LOSES))
+    assert response.status_code == 200
+    assert '<p class="verdict" id="verdict">Cleo and Dev win: the assassins team (907.8c).</p>' in response.text
+    assert response.text.index('id="verdict"') < response.text.index('class="explanation"')
+
+
+async def test_a_bad_form_field_gets_a_400_and_the_form_keeps_what_was_typed(site):
+    fields = {**form_fields(LEADER_LOSES), "players.2.identity": "", "players.2.unveil_cost": "{1}{B}{B}"}
+    response = await site.client.post("/check", data=fields)
+    assert response.status_code == 400
+    assert "<code>players[2].identity</code>" in response.text
+    assert 'name="players.2.name" value="Cleo"' in response.text
+    assert 'name="players.2.unveil_cost" value="{1}{B}{B}"' in response.text
+
+
+async def test_the_form_holds_at_most_64_players(site):
+    response = await site.client.post("/check", data={"from": "form", "players.64.name": "Too many"})
+    assert response.status_code == 400
+    assert "<code>players[64]</code>" in response.text
+
+
+async def test_a_form_post_over_its_limit_is_refused(site):
+    response = await site.client.post("/check", data={"scenario": "x" * 200_000})
+    assert response.status_code == 413
+    assert "larger than 192 KB" in response.text
+
+
+async def test_the_cited_rule_texts_link_their_rule_numbers(site):
+    response = await site.client.post("/check", data={"scenario": json.dumps(LEADER_LOSES)})
+    rules = response.text[response.text.index('<ul class="rules">') :]
+    # 907.8c's text says "See official rule 104.2c": a link through the site's renderer.
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.2c">' in rules
+
+
+# ----- bounded input over HTTP ---------------------------------------------------------------------
+
+
+async def test_a_5000_digit_number_gets_a_400_naming_the_field(site):
+    body = '{"players": [], "question": {"type": "identity_deck", "players": ' + "9" * 5000 + ', "deck": {}}}'
+    response = await post_json(site, body)
+    assert response.status_code == 400
+    assert response.json()["field"] == "question.players"
+
+
+async def test_a_lone_surrogate_gets_a_400_naming_the_field(site):
+    body = json.dumps(LEADER_LOSES).replace('"Eli"', '"Eli\\udc00"', 1)
+    response = await post_json(site, body)
+    assert response.status_code == 400
+    assert response.json()["field"] == "players[4].name"
+    page = await site.client.post("/check", data={"scenario": body})
+    assert page.status_code == 400 and "lone surrogate" in page.text
+
+
+@pytest.fixture(scope="module")
+def real_server(built_db_path):
+    with served(built_db_path) as base:
+        yield base
+
+
+@pytest.mark.parametrize("path", ["/-/check", "/check"])
+def test_a_streamed_body_is_refused_once_past_the_limit_without_being_read_to_its_end(real_server, path):
+    """No Content-Length: the body comes in chunks, and the last chunk is never sent."""
+    host, port = real_server.removeprefix("http://").split(":")
+    limit = 64 * 1024 if path == "/-/check" else 3 * 64 * 1024
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n".encode()
+        )
+        chunk = b"x" * 16_384
+        for _ in range(limit // len(chunk) + 1):
+            connection.sendall(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+        reply = b""
+        while b"KB" not in reply and (received := connection.recv(65_536)):
+            reply += received
+        reply = reply.decode("utf-8", "replace")
+    assert reply.startswith("HTTP/1.1 413")
+    assert f"larger than {limit // 1024} KB" in reply
+
+
+@pytest.mark.parametrize("name", ["check.js", "check.css"])
+async def test_the_forms_script_and_styles_are_served_as_static_files(site, name):
+    response = await site.client.get(f"/rulebook-static/{name}")
+    assert response.status_code == 200
+    assert "rule checker" in response.text

@@ -38,11 +38,16 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
                 "rules": [],
             }
         )
+    warnings = scenario.warnings
     return {
+        "verdict": explored.verdict,
         "question": scenario.question.as_json(),
         "answer": explored.answer,
         "explanation": steps,
-        "rules": [rulebook.cite(label).as_json() for label in explored.rules],
+        "rules": [
+            rulebook.cite(label).as_json()
+            for label in dict.fromkeys([*explored.rules, *(rule for warning in warnings for rule in warning["rules"])])
+        ],
         "ambiguous": bool(explored.open_points),
         "conflicts": [
             {
@@ -58,6 +63,7 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
         "readings": [
             {
                 "assuming": [point.sides[run.choices.get(point.id, 0)].reading for point in run.reasoning.forks],
+                "verdict": run.reasoning.verdict,
                 "answer": run.answer,
                 "explanation": [_step(step, rulebook) for step in run.reasoning.steps[len(explored.shared_steps) :]],
             }
@@ -65,6 +71,7 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
         ]
         if forked
         else [],
+        "warnings": warnings,
     }
 
 

@@ -59,8 +59,10 @@ def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning)
         why.step(
             f"With the Backstab Rumble option, a {players}-player deck is {_shown(recommended)} (907.3e).", "907.3e"
         )
+        _conclude(why, players, deck, legal, violations, backstab=True)
         return {"legal": legal, "violations": violations, "recommended": recommended}
     legal = _weigh_recommendation(players, deck, recommended, violations, legal, why)
+    _conclude(why, players, deck, legal, violations, question.backstab_rumble)
     if recommended:
         why.step(
             f"907.3c recommends {_shown(recommended)} for {players} players; every player knows the "
@@ -104,3 +106,13 @@ def _weigh_recommendation(players, deck, recommended, violations, legal, why: Re
         return why.decide(point) == 1
     why.flag(point)
     return legal
+
+
+def _conclude(why: Reasoning, players: int, deck: dict[str, int], legal, violations: list[dict], backstab: bool):
+    if legal:
+        rules = "907.3e" if backstab else "907.3a, 907.3b"
+        why.conclude(f"Legal: {_shown(deck)} is a legal identity deck for {players} players ({rules}).")
+    elif violations:
+        why.conclude(f"Not legal: {violations[0]['text'][0].lower()}{violations[0]['text'][1:]}")
+    else:
+        why.conclude(f"Not legal for {players} players.")

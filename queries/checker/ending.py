@@ -7,21 +7,18 @@ every face-down identity card is revealed (702.TR01f, 907.13).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .open_points import FACE_DOWN_WINNER_TEAM, LEADER_LEFT_WITHOUT_LOSING
+from .state import Game
 from .teams import ASSASSINS_TEAM, LEADER_TEAM
 from .wording import a, and_list
 
-if TYPE_CHECKING:
-    from .game import Game
-
 
 def check_end(game: Game) -> None:
-    if not game.over and not game.leader_team_lost and _leaders_all_lost(game):
+    """After every event: answered from the tallies alone while the Leader and two teams are still in."""
+    if not game.over and not game.leader_team_lost and game.leader_card.controller is None and _leaders_all_lost(game):
         game.leader_team_lost = True
         _leader_team_loses(game)
-    if not game.over:
+    if not game.over and (len(game.controlled) <= 1 or len(game.team_counts) <= 1):
         _last_team_standing(game)
     if game.over and not game.ended:
         game.ended = True
@@ -29,9 +26,7 @@ def check_end(game: Game) -> None:
 
 
 def _leaders_all_lost(game: Game) -> bool:
-    leader = next(card for card in game.cards.values() if card.identity == "Leader")
-    if leader.controller is not None:
-        return False
+    """The Leader card has left the game: with a player who lost it (or, open, one who left)."""
     last = next(
         name
         for name, leaving in game.departures.items()
@@ -98,6 +93,7 @@ def _leader_team_loses(game: Game) -> None:
                 "team winning once the Leader has lost (the FAQ on Platinum Angel).",
                 "FAQ Platinum Angel",
             )
+        game.won_by.append("907.8c")
         _winning_team(game, ASSASSINS_TEAM, because="104.2c")
     else:
         game.why.step(
@@ -107,9 +103,8 @@ def _leader_team_loses(game: Game) -> None:
 
 def _last_team_standing(game: Game) -> None:
     """104.2a, 104.2c, 907.8d: a player or team wins once all their opponents have left."""
-    remaining = game.in_game()
-    teams = [game.team_of(name) for name in remaining]
-    if not remaining:
+    players_in = len(game.controlled)
+    if not players_in:
         game.over = True
         game.why.step(
             "No player is left in the game and nobody won it: the game ends without a winner, one of "
@@ -117,21 +112,27 @@ def _last_team_standing(game: Game) -> None:
             "104.4",
             "104.1",
         )
-    elif len(remaining) == 1:
-        _last_player_wins(game, remaining[0])
-    elif None not in teams and len(set(teams)) == 1 and teams[0] in (LEADER_TEAM, ASSASSINS_TEAM):
+        return
+    if players_in == 1:
+        _last_player_wins(game, next(iter(game.controlled)))
+        return
+    [team] = game.team_counts
+    if team not in (LEADER_TEAM, ASSASSINS_TEAM):
+        return
+    if not game.face_down_count:
         game.why.step(
-            f"Every player still in the game is on the {teams[0]} and all other teams have left the "
-            f"game, so the {teams[0]} wins (104.2c).",
+            f"Every player still in the game is on the {team} and all other teams have left the "
+            f"game, so the {team} wins (104.2c).",
             "104.2c",
         )
-        _winning_team(game, teams[0], because="104.2c")
-    elif len({game.identity_team_of(name) for name in remaining} - {None}) == 1 and None in teams:
-        hidden = [name for name, team in zip(remaining, teams) if team is None]
-        if hidden != game.hidden_told and game.identity_team_of(remaining[0]) in (LEADER_TEAM, ASSASSINS_TEAM):
-            game.hidden_told = hidden
+        game.won_by.append("104.2c")
+        _winning_team(game, team, because="104.2c")
+    elif game.hidden_told[0] != game.faces_changed:
+        hidden = [name for name in game.in_game() if game.card_of(name).face == "down"]
+        told, game.hidden_told = game.hidden_told[1], (game.faces_changed, hidden)
+        if hidden != told:
             game.why.step(
-                f"Everyone still in the game is secretly on the {game.identity_team_of(remaining[0])}, but "
+                f"Everyone still in the game is secretly on the {team}, but "
                 f"{and_list(hidden)} {'has' if len(hidden) == 1 else 'have'} a face-down identity card, "
                 "and a player with a face-down identity card is an opponent of every other player "
                 "(907.5d): the team hasn't won yet. It wins once those cards are face up (104.2c).",
@@ -141,6 +142,7 @@ def _last_team_standing(game: Game) -> None:
 
 
 def _last_player_wins(game: Game, winner: str) -> None:
+    game.won_by.append("907.8d" if game.card_of(winner).identity == "Traitor" else "104.2a")
     if game.card_of(winner).identity == "Traitor":
         game.why.step(
             f"All of {winner}'s opponents have left the game, so {winner}'s Traitor team wins (907.8d, 104.2a).",
@@ -158,11 +160,15 @@ def team_wins(game: Game, winner: str) -> None:
     game.over = True
     if card.identity == "Traitor":
         game.why.step(f"{winner} is a Traitor, with no teammates (907.5c): {winner} alone wins.", "907.5c")
+        game.won_by.append("907.5c")
+        game.winning_team = card.team
         game.winners.append(winner)
         return
     if card.face == "down" and game.why.decide(FACE_DOWN_WINNER_TEAM) == 1:
+        game.won_by.append("907.5d")
         game.winners.append(winner)
         return
+    game.won_by.append("907.8e")
     game.why.step(
         f"If any player on a team wins the game, their entire team wins (907.8e): the {card.team} wins.",
         "907.8e",
@@ -174,6 +180,7 @@ def team_wins(game: Game, winner: str) -> None:
 def _winning_team(game: Game, team: str, because: str) -> None:
     """Every member of the team wins, including those who had lost (104.2c, 907.8e)."""
     game.over = True
+    game.winning_team = team
     members = [name for name in game.seats if game.identity_team_of(name) == team]
     earlier = [name for name in members if name in game.losers]
     if earlier:
@@ -204,3 +211,61 @@ def _game_ends(game: Game) -> None:
             "104.1",
         )
         game.losers.extend(others)
+
+
+def conditions(game: Game) -> list[dict]:
+    """Each Treachery win or lose condition (907.8a-907.8e): did it apply, and why (not)."""
+    lost = [name for name, seat in game.seats.items() if seat.status == "lost"]
+    teams: dict[str, list[str]] = {}
+    for name in game.seats:
+        teams.setdefault(game.identity_team_of(name), []).append(name)
+    beaten = [team for team, members in teams.items() if all(game.seats[name].status == "lost" for name in members)]
+    leader_lost = game.leader_team_lost
+    return [
+        _condition(
+            "907.8a",
+            bool(beaten),
+            f"Every player on the {and_list(beaten)} lost the game, so "
+            + ("that team lost." if len(beaten) == 1 else "those teams lost.")
+            if beaten
+            else "No team had every one of its players lose the game"
+            + (f" (lost: {and_list(lost)})." if lost else ": nobody lost."),
+        ),
+        _condition(
+            "907.8b",
+            leader_lost,
+            "Every player controlling a Leader identity lost the game, so the leader team lost, Guardians included."
+            if leader_lost
+            else f"{game.leader_card.controller or game.leader_card.dealt_to}, controlling the Leader identity, "
+            "hadn't lost the game.",
+        ),
+        _condition(
+            "907.8c",
+            "907.8c" in game.won_by,
+            "The Leader lost while an Assassin identity was still in the game, so the assassins team won."
+            if "907.8c" in game.won_by
+            else "No Assassin identity was still in the game when the Leader lost."
+            if leader_lost
+            else "The Leader hadn't lost the game, and the assassins team wins this way only once the Leader has.",
+        ),
+        _condition(
+            "907.8d",
+            "907.8d" in game.won_by,
+            f"All of {and_list(game.winners)}'s opponents left the game, so that Traitor team won."
+            if "907.8d" in game.won_by
+            else "No Traitor was left with all their opponents gone from the game.",
+        ),
+        _condition(
+            "907.8e",
+            "907.8e" in game.won_by,
+            f"A player on the {game.winning_team} won the game, so their entire team won."
+            if "907.8e" in game.won_by
+            else "The winner is a Traitor, with no teammates to take along (907.5c)."
+            if "907.5c" in game.won_by
+            else "No player won the game for a team on their own.",
+        ),
+    ]
+
+
+def _condition(rule: str, applied: bool, why: str) -> dict:
+    return {"rule": rule, "applied": applied, "why": why}

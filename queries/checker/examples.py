@@ -1,7 +1,9 @@
 """The worked examples shown on the /check page: queries/scenarios/*.json.
 
 Each file holds a short "title", a "description" of the situation a judge is asked about,
-and the "scenario" itself, exactly as it would be sent to POST /-/check.
+the "scenario" itself, exactly as it would be sent to POST /-/check, and the "expected"
+answer (its "verdict" and "answer" fields), reviewed against the rule texts; the tests
+compare the checker's answer with it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from rulebook.resources import package_folder
 
 @lru_cache(maxsize=1)
 def worked_examples() -> tuple[dict, ...]:
-    """Every example, by file name: {"slug", "title", "description", "scenario"}."""
+    """Every example, by file name: {"slug", "title", "description", "scenario", "expected"}."""
     examples = []
     for path in sorted((package_folder("rulebook.queries") / "scenarios").glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -24,6 +26,7 @@ def worked_examples() -> tuple[dict, ...]:
                 "title": data["title"],
                 "description": data["description"],
                 "scenario": data["scenario"],
+                "expected": data.get("expected"),
             }
         )
     return tuple(examples)

@@ -7,17 +7,19 @@ field of the answer is null (the reason is in ``conflicts``).
 
 from __future__ import annotations
 
-from .game import Game
+from .ending import conditions
+from .game import play
 from .open_points import CARD_OF_ANOTHER_LEAVES_WITH_CONTROLLER
 from .reasoning import Reasoning
 from .rulebook import Rulebook
 from .scenario import Scenario
+from .state import Game
 from .teams import ASSASSINS_TEAM, LEADER_TEAM, TEAM_RULE
 from .unveiling import unveil_check
 from .wording import and_list
 
 ANSWER_FIELDS = {
-    "outcome": ("game_over", "winners", "losers", "still_in", "teams"),
+    "outcome": ("game_over", "winners", "losers", "still_in", "teams", "winning_team", "won_by", "conditions"),
     "relationship": ("teammates", "opponents"),
     "can_unveil": ("allowed", "reasons"),
     "leave_game": ("revealed", "identity_cards", "stack", "team_remembered"),
@@ -25,10 +27,10 @@ ANSWER_FIELDS = {
 
 
 def answer_after_events(scenario: Scenario, rulebook: Rulebook, why: Reasoning) -> dict:
-    game = Game(scenario, why)
-    game.play(scenario.events)
+    game = play(scenario, why)
     kind = scenario.question.type
     if game.undecided:
+        why.conclude(f"The rules leave this open, so the checker can't answer: {game.undecided.explanation}")
         return dict.fromkeys(ANSWER_FIELDS[kind])
     return ANSWERS[kind](game, scenario, why)
 
@@ -47,13 +49,42 @@ def _outcome(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         if game.seats[name].in_game and game.card_of(name).face == "down":
             team["face_down"].append(name)
     order = {LEADER_TEAM: 0, ASSASSINS_TEAM: 1}
+    considered = conditions(game)
+    why.cite(*(condition["rule"] for condition in considered))
+    why.conclude(_outcome_verdict(game))
     return {
         "game_over": game.over,
         "winners": list(game.winners),
         "losers": list(game.losers),
         "still_in": [] if game.over else game.in_game(),
         "teams": sorted(teams.values(), key=lambda team: (order.get(team["team"], 2), team["team"])),
+        "winning_team": game.winning_team,
+        "won_by": list(game.won_by),
+        "conditions": considered,
     }
+
+
+def _outcome_verdict(game: Game) -> str:
+    """ "Cleo and Dev win: the assassins team (907.8c)" and the like."""
+    if not game.over:
+        still = game.in_game()
+        return f"The game goes on: {and_list(still)} {'is' if len(still) == 1 else 'are'} still in it."
+    if not game.winners:
+        return "Nobody wins: the game ends without a winner, a draw (104.4)."
+    winners = game.winners
+    rules = ", ".join(dict.fromkeys(game.won_by))
+    who = f"{and_list(winners)} {'wins' if len(winners) == 1 else 'win'}"
+    if game.winning_team is None or game.winning_team.startswith("Traitor"):
+        verdict = f"{who}: a Traitor, alone ({rules})"
+    else:
+        verdict = f"{who}: the {game.winning_team} ({rules})"
+    earlier = [name for name in winners if game.seats[name].status == "lost"]
+    if earlier:
+        because = "907.8e" if "907.8e" in game.won_by else "104.2c"
+        verdict += (
+            f"; {and_list(earlier)} lost earlier and {'wins' if len(earlier) == 1 else 'win'} with the team ({because})"
+        )
+    return verdict + "."
 
 
 def _relationship(game: Game, scenario: Scenario, why: Reasoning) -> dict:
@@ -67,6 +98,7 @@ def _relationship(game: Game, scenario: Scenario, why: Reasoning) -> dict:
             f"until it is face up (907.5d): {first} and {second} are opponents.",
             "907.5d",
         )
+        why.conclude(f"{first} and {second} are opponents: {and_list(hidden)} has a face-down identity card (907.5d).")
         return {"teammates": False, "opponents": True}
     teammates = game.teammates(first, second)
     if teammates:
@@ -77,6 +109,10 @@ def _relationship(game: Game, scenario: Scenario, why: Reasoning) -> dict:
             "all players not on their team (102.3).",
             "102.3",
         )
+    if teammates:
+        why.conclude(f"{first} and {second} are teammates: both on the {game.team_of(first)} (102.3).")
+    else:
+        why.conclude(f"{first} and {second} are opponents: they are not on the same team (102.3).")
     return {"teammates": teammates, "opponents": not teammates}
 
 
@@ -108,6 +144,7 @@ def _can_unveil(game: Game, scenario: Scenario, why: Reasoning) -> dict:
             "104.5",
             "702.TR01c",
         )
+        why.conclude(f"No: {player} has left the game and can't unveil (104.5).")
         return {"allowed": False, "reasons": [reason]}
     if has_priority is False:
         reason = why.step(
@@ -117,8 +154,10 @@ def _can_unveil(game: Game, scenario: Scenario, why: Reasoning) -> dict:
             "116.2tr",
             "907.4b",
         )
+        why.conclude(f"No: {player} doesn't have priority, and unveiling takes priority (702.TR01c).")
         return {"allowed": False, "reasons": [reason]}
     allowed, reasons = unveil_check(game, player)
+    deciding = ", ".join(dict.fromkeys(rule for _, rules in (reasons if allowed else reasons[-1:]) for rule in rules))
     if has_priority is None and allowed is not False:
         reasons.append(
             (
@@ -129,6 +168,13 @@ def _can_unveil(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         )
     for text, rules in reasons:
         why.step(text, *rules)
+    why.conclude(
+        f"Yes: {player} can unveil now, paying the unveil cost ({deciding})."
+        if allowed
+        else f"No: {player} can't unveil now ({deciding})."
+        if allowed is False
+        else f"It depends on how the rules are read whether {player} can unveil now."
+    )
     return {"allowed": allowed, "reasons": [text for text, _ in reasons]}
 
 
@@ -149,6 +195,7 @@ def _leave_game(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         "907.11a",
         "907.11",
     )
+    why.conclude(_leaving_verdict(game, player, leaving))
     return {
         "revealed": leaving.revealed,
         "identity_cards": leaving.identity_cards,
@@ -158,3 +205,11 @@ def _leave_game(game: Game, scenario: Scenario, why: Reasoning) -> dict:
 
 
 ANSWERS = {"outcome": _outcome, "relationship": _relationship, "can_unveil": _can_unveil, "leave_game": _leave_game}
+
+
+def _leaving_verdict(game: Game, player: str, leaving) -> str:
+    gone = "When" if not game.seats[player].in_game else "If"
+    parts = [f"{shown['card']} is {shown['how']}" for shown in leaving.revealed]
+    rules = ["702.TR01a" if shown["how"] == "turned face up" else "907.13" for shown in leaving.revealed]
+    parts.append(f"the game remembers {player} on the {leaving.team}")
+    return f"{gone} {player} {'left' if gone == 'When' else 'leaves'} the game, {and_list(parts)} ({', '.join([*rules, '907.12'])})."

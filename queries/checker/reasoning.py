@@ -48,6 +48,15 @@ class Reasoning:
     steps: list[Step] = field(default_factory=list)
     met: list[OpenPoint] = field(default_factory=list)
     forks: list[OpenPoint] = field(default_factory=list)
+    verdict: str = ""  # the answer in the one line a judge would say, set by ``conclude``
+    cited: list[str] = field(default_factory=list)  # rules weighed without a step of their own
+
+    def conclude(self, verdict: str) -> None:
+        self.verdict = verdict
+
+    def cite(self, *rules: str) -> None:
+        """Rules the answer considered (a condition that didn't apply) without a step saying so."""
+        self.cited.extend(rules)
 
     def step(self, text: str, *rules: str) -> str:
         self.steps.append(Step(text, rules))
@@ -84,7 +93,7 @@ class Reasoning:
     @property
     def rules(self) -> list[str]:
         """Every rule this run cited, in the order first cited (open points' rules included)."""
-        keys = [rule for step in self.steps for rule in step.rules]
+        keys = [rule for step in self.steps for rule in step.rules] + self.cited
         keys += [rule for point in self.met for side in point.sides for rule in side.rules]
         return list(dict.fromkeys(keys))
 
@@ -108,6 +117,13 @@ class Explored:
         return {
             key: value if all(run.answer[key] == value for run in self.runs) else None for key, value in first.items()
         }
+
+    @property
+    def verdict(self) -> str:
+        verdicts = {run.reasoning.verdict for run in self.runs}
+        if len(verdicts) == 1:
+            return verdicts.pop()
+        return f"It depends on how the rules are read: {len(self.runs)} readings, each answered below."
 
     @property
     def shared_steps(self) -> list[Step]:

@@ -184,8 +184,8 @@ def _read_rulebook(db: sqlite_utils.Database) -> Rulebook:
         ]
         raise CheckerSetupError(
             "The rule checker answers from the current Treachery rules and the official "
-            f"comprehensive rules; this database has no {' and no '.join(w for w in wanted if w)}. "
-            "Rebuild it with `rulebook build`."
+            f"comprehensive rules; this database is missing {' and '.join(w for w in wanted if w)}. "
+            "Rebuild it with `rulebook build`, which includes the bundled Treachery rules."
         )
     readers = {
         TREACHERY: lambda number: _rule(db, treachery, number),

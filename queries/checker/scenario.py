@@ -8,7 +8,9 @@ never meets a missing field or an unknown name. Each error names the field it is
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 
 IDENTITIES = ("Leader", "Guardian", "Assassin", "Traitor")
 FACES = ("up", "down")
@@ -16,6 +18,12 @@ STATUSES = ("in", "lost", "left")
 OPTIONS = ("commander", "vanguard", "backstab_rumble")
 MAX_SCENARIO_BYTES = 64 * 1024
 MIN_PLAYERS = 4  # 907.2: a Treachery game has four or more players
+# Limits that fit any real game, so no request can keep the checker busy: a request past one
+# of them is refused naming the field, and one within them is answered in milliseconds.
+MAX_PLAYERS = 64
+MAX_EVENTS = 1000
+MAX_TEXT = 100  # characters in a name or an unveil cost
+MAX_DIGITS = 18  # a longer number is refused by its field, never converted
 
 # Each event type and the fields it takes besides "type".
 EVENT_FIELDS = {
@@ -29,6 +37,9 @@ EVENT_FIELDS = {
     "turn_face_down": ("player",),
 }
 
+EVENT_TYPES = tuple(EVENT_FIELDS)
+_EVENT_KEYS = {kind: ("type", *fields) for kind, fields in EVENT_FIELDS.items()}
+
 # Each question type and the fields it takes besides "type".
 QUESTION_FIELDS = {
     "identity_deck": ("players", "deck", "backstab_rumble"),
@@ -38,6 +49,14 @@ QUESTION_FIELDS = {
     "can_unveil": ("player", "has_priority"),
     "leave_game": ("player",),
 }
+
+
+class _LongNumber(str):
+    """A JSON integer with more than MAX_DIGITS digits: kept as text, refused by the field it is in."""
+
+
+def _integer(digits: str) -> int | _LongNumber:
+    return int(digits) if len(digits.lstrip("-")) <= MAX_DIGITS else _LongNumber(digits)
 
 
 class ScenarioError(ValueError):
@@ -58,6 +77,7 @@ class Player:
     unveil_cost: str | None
     undercover: bool
     cant_lose: bool
+    face_given: bool = True  # False: the face was read from the unveil cost (907.4a, 907.4b)
 
 
 @dataclass(frozen=True)
@@ -103,6 +123,34 @@ class Scenario:
     def player(self, name: str) -> Player:
         return next(player for player in self.players if player.name == name)
 
+    @property
+    def warnings(self) -> list[dict]:
+        """How the checker read what the rules wouldn't deal: a face-down card with no unveil cost (907.4a)."""
+        if self.question.type == "identity_deck":
+            return []
+        return [warning for index, player in enumerate(self.players) if (warning := _face_warning(index, player))]
+
+
+def _face_warning(index: int, player: Player) -> dict | None:
+    if player.unveil_cost:
+        return None
+    if player.face == "down":
+        text = (
+            f"{player.name}'s identity card is face down but has no unveil cost. An identity card without an "
+            "unveil ability starts the game face up (907.4a), so the checker read it as given: face down, as "
+            f"if an effect had turned it face down, and {player.name} can't unveil it (702.TR01c). If it was "
+            "dealt face down, give its unveil_cost."
+        )
+    elif not player.face_given and player.identity != "Leader":
+        text = (
+            f"{player.name}'s identity card has no unveil cost, so the checker read it as face up: an identity "
+            "card without an unveil ability starts the game face up (907.4a). If it is face down, give its "
+            'unveil_cost (e.g. "{2}{W}").'
+        )
+    else:
+        return None
+    return {"player": player.name, "field": f"players[{index}].unveil_cost", "text": text, "rules": ["907.4a"]}
+
 
 def parse_scenario_text(text: str | bytes) -> Scenario:
     """The body of a request or a file: size-checked, JSON-decoded, then validated."""
@@ -110,7 +158,7 @@ def parse_scenario_text(text: str | bytes) -> Scenario:
     if size > MAX_SCENARIO_BYTES:
         raise ScenarioError(None, f"the scenario is {size:,} bytes; the limit is {MAX_SCENARIO_BYTES:,} bytes (64 KB)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as error:
         raise ScenarioError(
             None, f"the scenario is not valid JSON: {error.msg.lower()} at line {error.lineno}, column {error.colno}"
@@ -122,17 +170,41 @@ def parse_scenario_text(text: str | bytes) -> Scenario:
     return parse_scenario(data)
 
 
+def _no_lone_surrogates(value, where: str | None) -> None:
+    """JSON may escape half a UTF-16 pair ("\\ud800"): that is no character, so no name can hold it."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")  # at C speed: the walk below only finds where
+        return
+    except UnicodeEncodeError:
+        pass
+    stack = [(value, where)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            if any(0xD800 <= ord(character) <= 0xDFFF for character in value):
+                raise ScenarioError(
+                    where, "holds a lone surrogate (half of an escaped UTF-16 pair), which is not a character"
+                )
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                _no_lone_surrogates(key, where)
+                stack.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]") for index, item in enumerate(value))
+
+
 def parse_scenario(data) -> Scenario:
     """A decoded JSON value -> Scenario, or ScenarioError naming the first bad field."""
     if not isinstance(data, dict):
         raise ScenarioError(
             None, f"a scenario is a JSON object with players, events and question, not {_json_kind(data)}"
         )
+    _no_lone_surrogates(data, None)
     _no_unknown_keys(data, None, ("players", "options", "events", "question"))
     if "question" not in data:
         raise ScenarioError("question", 'missing; say what you want to know, e.g. {"type": "outcome"}')
     players = _players(data.get("players", []))
-    names = [player.name for player in players]
+    names = {_same_name(player.name): player.name for player in players}
     options = _options(data.get("options", {}))
     events = _events(data.get("events", []), names)
     question = _question(data["question"], names, options)
@@ -141,12 +213,21 @@ def parse_scenario(data) -> Scenario:
     return Scenario(players, options, events, question)
 
 
+def _same_name(name: str) -> str:
+    """Names typed on different keyboards ("Zoë" composed or decomposed) are the same name (NFC)."""
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
+
+
 def _json_kind(value) -> str:
+    if isinstance(value, _LongNumber):
+        return f"a {len(value.lstrip('-')):,}-digit number"
     kinds = {list: "a list", str: "a string", bool: "true or false", type(None): "null", dict: "an object"}
     return kinds.get(type(value), "a number")
 
 
 def _no_unknown_keys(data: dict, where: str | None, allowed: tuple[str, ...]) -> None:
+    if data.keys() <= _as_set(allowed):  # the usual case, at C speed
+        return
     for key in data:
         if key not in allowed:
             field_name = f"{where}.{key}" if where else key
@@ -162,17 +243,19 @@ def _string(data: dict, key: str, where: str, required: bool = True) -> str | No
     value = data.get(key)
     if value is None and not required:
         return None
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or isinstance(value, _LongNumber) or not value.strip():
         if key not in data:
             raise ScenarioError(f"{where}.{key}", "missing")
         raise ScenarioError(f"{where}.{key}", f"must be a non-empty string, not {_json_kind(value)}")
-    return value.strip()
+    if len(value.strip()) > MAX_TEXT:
+        raise ScenarioError(f"{where}.{key}", f"is {len(value.strip()):,} characters long; the limit is {MAX_TEXT}")
+    return _same_name(value.strip())
 
 
 def _flag(data: dict, key: str, where: str, default: bool | None = False) -> bool | None:
     value = data.get(key, default)
     if value is not default and not isinstance(value, bool):
-        raise ScenarioError(f"{where}.{key}", f"must be true or false, not {json.dumps(value)}")
+        raise ScenarioError(f"{where}.{key}", f"must be true or false, not {_shown(value)}")
     return value
 
 
@@ -180,15 +263,35 @@ def _choice(data: dict, key: str, where: str, choices: tuple[str, ...], what: st
     value = data.get(key, default)
     if value is None:
         raise ScenarioError(f"{where}.{key}", f"missing; use {_or_list(choices)}")
-    matches = [choice for choice in choices if isinstance(value, str) and choice.lower() == value.strip().lower()]
-    if not matches:
-        raise ScenarioError(f"{where}.{key}", f"{json.dumps(value)} is not {what}; use {_or_list(choices)}")
-    return matches[0]
+    match = _lowered(choices).get(value.strip().lower()) if isinstance(value, str) else None
+    if match is None:
+        raise ScenarioError(f"{where}.{key}", f"{_shown(value)} is not {what}; use {_or_list(choices)}")
+    return match
 
 
-def _list(data, where: str) -> list:
+@cache
+def _as_set(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(words)
+
+
+@cache
+def _lowered(choices: tuple[str, ...]) -> dict[str, str]:
+    return {choice.lower(): choice for choice in choices}
+
+
+def _shown(value) -> str:
+    """A value as the judge typed it, for an error message (a long one shortened)."""
+    if isinstance(value, _LongNumber):
+        return _json_kind(value)
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _list(data, where: str, limit: int | None = None) -> list:
     if not isinstance(data, list):
         raise ScenarioError(where, f"must be a list, not {_json_kind(data)}")
+    if limit is not None and len(data) > limit:
+        raise ScenarioError(where, f"has {len(data):,} entries; the limit is {limit:,}")
     return data
 
 
@@ -200,16 +303,18 @@ def _object(data, where: str) -> dict:
 
 def _players(data) -> tuple[Player, ...]:
     players: list[Player] = []
-    for index, entry in enumerate(_list(data, "players")):
+    seen: set[str] = set()
+    for index, entry in enumerate(_list(data, "players", MAX_PLAYERS)):
         where = f"players[{index}]"
         entry = _object(entry, where)
         _no_unknown_keys(entry, where, ("name", "identity", "face", "status", "unveil_cost", "undercover", "cant_lose"))
         name = _string(entry, "name", where)
-        if any(player.name == name for player in players):
+        if name in seen:
             raise ScenarioError(
                 f"{where}.name",
-                f"{json.dumps(name)} is already the name of another player; give each player a different name",
+                f"{_shown(name)} is already the name of another player; give each player a different name",
             )
+        seen.add(name)
         unveil_cost = _string(entry, "unveil_cost", where, required=False)
         players.append(
             Player(
@@ -221,6 +326,7 @@ def _players(data) -> tuple[Player, ...]:
                 unveil_cost=unveil_cost,
                 undercover=_flag(entry, "undercover", where),
                 cant_lose=_flag(entry, "cant_lose", where),
+                face_given=entry.get("face") is not None,
             )
         )
     return tuple(players)
@@ -249,21 +355,23 @@ def _options(data) -> dict[str, bool]:
     return {option: _flag(data, option, "options") for option in OPTIONS}
 
 
-def _known_player(value, where: str, names: list[str]) -> str:
-    if not isinstance(value, str) or value not in names:
-        shown = json.dumps(value) if value is not None else "missing"
-        known = ", ".join(names) if names else "none are listed"
+def _known_player(value, where: str, names: dict[str, str]) -> str:
+    """The player's name as the players list spells it (any Unicode normal form of it is accepted)."""
+    name = names.get(_same_name(value.strip())) if isinstance(value, str) else None
+    if name is None:
+        shown = _shown(value) if value is not None else "missing"
+        known = ", ".join(names.values()) if names else "none are listed"
         raise ScenarioError(where, f"{shown} is not one of the players ({known})")
-    return value
+    return name
 
 
-def _events(data, names: list[str]) -> tuple[Event, ...]:
+def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
     events = []
-    for index, entry in enumerate(_list(data, "events")):
+    for index, entry in enumerate(_list(data, "events", MAX_EVENTS)):
         where = f"events[{index}]"
         entry = _object(entry, where)
-        kind = _choice(entry, "type", where, tuple(EVENT_FIELDS), "an event type")
-        _no_unknown_keys(entry, where, ("type",) + EVENT_FIELDS[kind])
+        kind = _choice(entry, "type", where, EVENT_TYPES, "an event type")
+        _no_unknown_keys(entry, where, _EVENT_KEYS[kind])
         if kind == "exchange_control":
             pair = _list(entry.get("players"), f"{where}.players")
             if len(pair) != 2:
@@ -277,19 +385,23 @@ def _events(data, names: list[str]) -> tuple[Event, ...]:
         if kind != "attack":
             events.append(Event(kind, player=player))
             continue
-        attacked = _list(entry.get("attacked"), f"{where}.attacked")
+        attacked = _list(entry.get("attacked"), f"{where}.attacked", len(names))
         if not attacked:
             raise ScenarioError(f"{where}.attacked", "name at least one attacked player")
-        targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
+        targets = tuple(names.get(name) if isinstance(name, str) else None for name in attacked)
+        if None in targets:  # a name not written as in the players list: normalised, or named as unknown
+            targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
         if player in targets:
             raise ScenarioError(f"{where}.attacked", f"{player} can't attack themselves")
+        if len(set(targets)) != len(targets):
+            raise ScenarioError(f"{where}.attacked", "name each attacked player once")
         events.append(
             Event(kind, player=player, attacked=targets, declared=_flag(entry, "declared", where, default=True))
         )
     return tuple(events)
 
 
-def _question(data, names: list[str], options: dict[str, bool]) -> Question:
+def _question(data, names: dict[str, str], options: dict[str, bool]) -> Question:
     data = _object(data, "question")
     kind = _choice(data, "type", "question", tuple(QUESTION_FIELDS), "a question type")
     _no_unknown_keys(data, "question", ("type",) + QUESTION_FIELDS[kind])
@@ -311,19 +423,19 @@ def _question(data, names: list[str], options: dict[str, bool]) -> Question:
 
 def _deck_question(data: dict, options: dict[str, bool]) -> Question:
     count = data.get("players")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ScenarioError("question.players", f"must be the number of players (1 or more), not {json.dumps(count)}")
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_PLAYERS:
+        raise ScenarioError(
+            "question.players", f"must be the number of players (1 to {MAX_PLAYERS}), not {_shown(count)}"
+        )
     deck = _object(data.get("deck"), "question.deck")
     cards = {}
     for key, value in deck.items():
         identity = next((name for name in IDENTITIES if name.lower() == key.strip().lower()), None)
         if identity is None:
+            raise ScenarioError(f"question.deck.{key}", f"{_shown(key)} is not an identity; use {_or_list(IDENTITIES)}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PLAYERS:
             raise ScenarioError(
-                f"question.deck.{key}", f"{json.dumps(key)} is not an identity; use {_or_list(IDENTITIES)}"
-            )
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScenarioError(
-                f"question.deck.{key}", f"must be a number of cards (0 or more), not {json.dumps(value)}"
+                f"question.deck.{key}", f"must be a number of cards (0 to {MAX_PLAYERS}), not {_shown(value)}"
             )
         cards[identity] = cards.get(identity, 0) + value
     backstab = _flag(data, "backstab_rumble", "question", default=None)

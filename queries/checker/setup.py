@@ -41,6 +41,11 @@ def answer_setup(scenario: Scenario, rulebook: Rulebook, why: Reasoning) -> dict
         )
     life, hand = _starting_totals(scenario.options, rulebook, why)
     why.step("An identity card's own abilities may still change this start-of-game procedure (372.4a).", "372.4a")
+    if life is None:
+        why.conclude(f"{leader} starts; life and hand size depend on each player's vanguard card (907.7, 907.6 note).")
+    else:
+        rule = "907.6 note" if scenario.options["commander"] else "907.6"
+        why.conclude(f"{leader} starts; each player has {life} life and {hand} cards in hand (907.7, {rule}).")
     return {"starting_player": leader, "life": life, "hand_size": hand, "face_up": face_up, "face_down": face_down}
 
 

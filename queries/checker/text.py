@@ -25,6 +25,8 @@ def _record(value: dict) -> str:
     """The answer's small records (violations, teams, identity cards, decks) as one line each."""
     if "text" in value:
         return value["text"]
+    if "applied" in value:
+        return f"{value['rule']} {'applied' if value['applied'] else 'did not apply'}: {value['why']}"
     if "team" in value:
         hidden = f" (face down: {', '.join(value['face_down'])})" if value["face_down"] else ""
         return f"{value['team']}: {', '.join(value['members'])}{hidden}"
@@ -58,8 +60,9 @@ def _answer_lines(answer: dict, indent: str = "  ") -> list[str]:
 
 
 def answer_as_text(result: dict) -> str:
-    lines = [f"Question: {result['question']['type'].replace('_', ' ')}", "", "Answer:"]
+    lines = [result["verdict"], "", f"Question: {result['question']['type'].replace('_', ' ')}", "", "Answer:"]
     lines += _answer_lines(result["answer"])
+    lines += [f"Warning: {warning['text']}" for warning in result["warnings"]]
     lines += ["", "Why:"]
     lines += [f"  {number}. {step['text']}" for number, step in enumerate(result["explanation"], start=1)]
     for conflict in result["conflicts"]:

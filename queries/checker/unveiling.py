@@ -7,15 +7,9 @@ attackers only, per its note and official rule 508.6).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .open_points import UNDERCOVER_REVEALED_BY_LEAVING
+from .state import Card, Game
 from .wording import a
-
-if TYPE_CHECKING:
-    from .game import Card, Game
-
-SEEN_BY_LEAVING = "revealed as its controller left the game"  # how a card was seen: the open case
 
 Reason = tuple[str, tuple[str, ...]]  # a sentence and the rules it rests on
 
@@ -56,24 +50,24 @@ def unveil_check(game: Game, player: str) -> tuple[bool | None, list[Reason]]:
 
 
 def _undercover_met(game: Game, card: Card, player: str) -> tuple[bool, Reason]:
-    others = [(seen, how) for seen, how in game.seen if seen is not card]
-    shown = next(((seen, how) for seen, how in others if how != SEEN_BY_LEAVING), None)
+    shown = next(((seen, how) for seen, how in game.shown.values() if seen is not card), None)
     if shown:
         return True, (
             f"It is undercover, and the restriction is met: {shown[0].name}, {a(shown[0].identity)}, has "
             f"been revealed ({shown[1]}) (702.TR02a).",
             ("702.TR02a",),
         )
-    attack = next(((attacker, leader) for attacker, leader in game.leader_attacks if attacker != player), None)
+    attack = next(((attacker, leader) for attacker, leader in game.leader_attacks.items() if attacker != player), None)
     if attack:
         return True, (
             f"It is undercover, and the restriction is met: {attack[0]}, a player other than {player}, "
             f"attacked {attack[1]}, a Leader player, this game (702.TR02a).",
             ("702.TR02a",),
         )
-    if others and game.why.decide(UNDERCOVER_REVEALED_BY_LEAVING) == 0:
+    left = next((seen for seen, _ in game.shown_by_leaving.values() if seen is not card), None)
+    if left and game.why.decide(UNDERCOVER_REVEALED_BY_LEAVING) == 0:
         return True, (
-            f"It is undercover, and {others[0][0].name} was revealed as its controller left the game, "
+            f"It is undercover, and {left.name} was revealed as its controller left the game, "
             "which in this reading meets the restriction (702.TR02a, 702.TR01f).",
             ("702.TR02a", "702.TR01f"),
         )

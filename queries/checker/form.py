@@ -1,0 +1,212 @@
+"""The /check form's rows, as plain data: from a scenario, from a posted form, and back.
+
+The form shows players and events as rows of fields named ``players.0.name``,
+``events.2.type``, ``question.player`` and so on. ``rows_from_scenario`` fills them from a
+scenario (a worked example, a permalink), ``rows_from_fields`` reads them back from a posted
+form exactly as typed (so the page can show them again with an error), and
+``scenario_from_rows`` turns them into the scenario JSON the checker reads, leaving blank
+rows out. check.js does the same in the browser to keep the JSON pane in step.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, OPTIONS, ScenarioError
+
+QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
+CHECKED = "on"
+_ROW = re.compile(r"^(players|events)\.(\d{1,4})\.(\w+)$")
+
+
+def blank_player() -> dict:
+    return {
+        "name": "",
+        "identity": "",
+        "face": "",
+        "status": "in",
+        "unveil_cost": "",
+        "undercover": False,
+        "cant_lose": False,
+    }
+
+
+def blank_event() -> dict:
+    return {"type": "", "player": "", "attacked": [], "declared": True, "other": ""}
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _names(value) -> list[str]:
+    return [_text(name) for name in value] if isinstance(value, list) else [_text(value)]
+
+
+def _objects(value) -> list[dict]:
+    return [entry for entry in value if isinstance(entry, dict)] if isinstance(value, list) else []
+
+
+def rows_from_scenario(scenario) -> dict:
+    """The form's rows for a decoded scenario (any JSON: what doesn't fit is shown as text)."""
+    data = scenario if isinstance(scenario, dict) else {}
+    players, events = _objects(data.get("players")), _objects(data.get("events"))
+    question = data.get("question") if isinstance(data.get("question"), dict) else {}
+    options = data.get("options") if isinstance(data.get("options"), dict) else {}
+    return {
+        "players": [
+            {
+                **{key: _text(entry.get(key)) for key in ("name", "identity", "face", "unveil_cost")},
+                "status": _text(entry.get("status")) or "in",
+                "undercover": entry.get("undercover") is True,
+                "cant_lose": entry.get("cant_lose") is True,
+            }
+            for entry in players[:MAX_PLAYERS]
+        ],
+        "events": [_event_row(entry) for entry in events[:MAX_EVENTS]],
+        "question": _question_row(question),
+        "options": {option: options.get(option) is True for option in OPTIONS},
+    }
+
+
+def _event_row(entry: dict) -> dict:
+    pair = _names(entry.get("players")) if entry.get("type") == "exchange_control" else []
+    return {
+        "type": _text(entry.get("type")),
+        "player": pair[0] if pair else _text(entry.get("player")),
+        "attacked": _names(entry.get("attacked")) if entry.get("attacked") is not None else [],
+        "declared": entry.get("declared") is not False,
+        "other": pair[1] if len(pair) > 1 else "",
+    }
+
+
+def _question_row(question: dict) -> dict:
+    pair = _names(question.get("players")) if question.get("type") == "relationship" else []
+    deck = question.get("deck") if isinstance(question.get("deck"), dict) else {}
+    priority = question.get("has_priority")
+    return {
+        "type": _text(question.get("type")) or "outcome",
+        "player": pair[0] if pair else _text(question.get("player")),
+        "other": pair[1] if len(pair) > 1 else "",
+        "has_priority": "" if priority is None else "yes" if priority is True else "no",
+        "players": _text(question.get("players")) if question.get("type") == "identity_deck" else "",
+        "deck": {identity: _text(deck.get(identity, "")) for identity in IDENTITIES},
+        "backstab_rumble": question.get("backstab_rumble") is True,
+    }
+
+
+def rows_from_fields(fields: list[tuple[str, str]]) -> dict:
+    """The form's rows from posted (name, value) pairs, as typed; ScenarioError for a field past the limits."""
+    players: dict[int, dict] = {}
+    events: dict[int, dict] = {}
+    question = {
+        "type": "outcome",
+        "player": "",
+        "other": "",
+        "has_priority": "",
+        "players": "",
+        "deck": {},
+        "backstab_rumble": False,
+    }
+    options = dict.fromkeys(OPTIONS, False)
+    for name, value in fields:
+        row = _ROW.match(name)
+        if row:
+            table, index, key = row.group(1), int(row.group(2)), row.group(3)
+            limit = MAX_PLAYERS if table == "players" else MAX_EVENTS
+            if index >= limit:
+                raise ScenarioError(f"{table}[{index}]", f"the form holds at most {limit:,} {table}")
+            rows = players if table == "players" else events
+            _set(rows.setdefault(index, blank_player() if table == "players" else _unchecked_event()), key, value)
+        elif name.startswith("question.deck."):
+            question["deck"][name.removeprefix("question.deck.")] = value
+        elif name.startswith("question.") and name.removeprefix("question.") in QUESTION_ROW:
+            _set(question, name.removeprefix("question."), value)
+        elif name.startswith("options.") and name.removeprefix("options.") in OPTIONS:
+            options[name.removeprefix("options.")] = value == CHECKED
+    return {
+        "players": [players[index] for index in sorted(players)],
+        "events": [events[index] for index in sorted(events)],
+        "question": {**question, "deck": {identity: question["deck"].get(identity, "") for identity in IDENTITIES}},
+        "options": options,
+    }
+
+
+def _unchecked_event() -> dict:
+    return {**blank_event(), "declared": False}  # a posted form sends only the boxes that are ticked
+
+
+def _set(row: dict, key: str, value: str) -> None:
+    if key not in row:
+        return
+    if isinstance(row[key], bool):
+        row[key] = value == CHECKED
+    elif isinstance(row[key], list):
+        if value:
+            row[key].append(value)
+    else:
+        row[key] = value
+
+
+def scenario_from_rows(rows: dict) -> dict:
+    """The scenario JSON for the form's rows; blank rows (no name, no event type) are left out."""
+    players = []
+    for row in rows["players"]:
+        if not row["name"].strip():
+            continue
+        player = {"name": row["name"], "identity": row["identity"]}
+        for key in ("face", "unveil_cost"):
+            if row[key].strip():
+                player[key] = row[key]
+        if row["status"] and row["status"] != "in":
+            player["status"] = row["status"]
+        for key in ("undercover", "cant_lose"):
+            if row[key]:
+                player[key] = True
+        players.append(player)
+    scenario = {"players": players, "events": [_event(row) for row in rows["events"] if row["type"].strip()]}
+    options = {option: True for option, ticked in rows["options"].items() if ticked}
+    if options:
+        scenario["options"] = options
+    scenario["question"] = _question(rows["question"])
+    return scenario
+
+
+def _event(row: dict) -> dict:
+    if row["type"] == "exchange_control":
+        return {"type": row["type"], "players": [row["player"], row["other"]]}
+    event = {"type": row["type"], "player": row["player"]}
+    if row["type"] == "attack":
+        event["attacked"] = row["attacked"]
+        if not row["declared"]:
+            event["declared"] = False
+    return event
+
+
+def _question(row: dict) -> dict:
+    kind = row["type"]
+    if kind == "relationship":
+        return {"type": kind, "players": [row["player"], row["other"]]}
+    if kind in ("can_unveil", "leave_game"):
+        question = {"type": kind, "player": row["player"]}
+        if kind == "can_unveil" and row["has_priority"] in ("yes", "no"):
+            question["has_priority"] = row["has_priority"] == "yes"
+        return question
+    if kind == "identity_deck":
+        question = {
+            "type": kind,
+            "players": _number(row["players"]),
+            "deck": {identity: _number(count) for identity, count in row["deck"].items() if count.strip()},
+        }
+        if row["backstab_rumble"]:
+            question["backstab_rumble"] = True
+        return question
+    return {"type": kind}
+
+
+def _number(text: str) -> int | str:
+    """A count as typed: a number when it is one, else the text (which the checker then refuses by field)."""
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 6 else text
