@@ -16,6 +16,8 @@ from rulebook.db.families import documents_in_preference_order
 from rulebook.ingest.numbers import canonical, looks_like_number, section_of
 from rulebook.urls import card_url, row_url, rule_url
 
+from .entries import entry_row_link
+
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
 
 
@@ -114,14 +116,11 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
             "card": row["name"],
             "url": card_url(row["name"], row["slug"]),
         }
-    labels = {
-        "faq": "question",
-        "glossary": "term",
-        "mechanics": "name",
-        "passages": "heading",
-        "mechanic_rulings": "id",
-    }
     kinds = {"faq": "FAQ", "mechanic_rulings": "mechanic ruling"}
+    entry = entry_row_link(db, table, row_id)
+    if entry:
+        return {"kind": kinds.get(table, table.rstrip("s").replace("_", " ")), **entry}
+    labels = {"passages": "heading"}
     row = next(
         db.query(
             f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",

@@ -4,6 +4,7 @@ pages with linked rule numbers, canned queries, and escaping of hostile text."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 from urllib.parse import quote
 
@@ -29,7 +30,7 @@ async def site(built_db_path):
 
 
 def links(html: str) -> list[str]:
-    return re.findall(r'href="([^"]+)"', html)
+    return [unescape(href) for href in re.findall(r'href="([^"]+)"', html)]
 
 
 # Home page
@@ -44,7 +45,12 @@ async def test_home_lists_documents_and_entry_points(site):
     assert "2026-05-04" in html  # Treachery 6.0's effective date
     hrefs = links(html)
     assert "/rules/treachery-6.0/907" in hrefs
-    assert "/rulebook/identity_cards_of_role?role=Leader" in hrefs
+    # A role lists its identity cards (one row per card, not per note).
+    assassins = next(href for href in hrefs if href.startswith("/rulebook/cards?") and "role=Assassin" in href)
+    listed = re.search(r'role=Assassin">Assassin</a> \((\d+)\)', unescape(html))
+    rows = (await site.client.get(assassins.replace("?", ".json?") + "&_shape=array&_size=max")).json()
+    assert {row["role"] for row in rows} == {"Assassin"} and len(rows) == int(listed.group(1)) == 18
+    assert len({row["name"] for row in rows}) == 18
     assert any(href.startswith("/rulebook/cards?document_id=") and "section=main+set" in href for href in hrefs)
     assert "/check" in hrefs and "/rulebook" in hrefs
     assert '<form class="search" action="/search"' in html

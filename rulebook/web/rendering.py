@@ -16,6 +16,7 @@ import sqlite_utils
 from markupsafe import Markup, escape
 
 from rulebook.db.links import cited_documents, comprehensive_document
+from rulebook.ingest.references import find_citations
 from rulebook.urls import card_url, rule_url
 
 
@@ -35,6 +36,7 @@ class LinkContext:
     kinds: dict[int, str]  # document id -> kind
     official: int | None  # the comprehensive rules that "official rule N" points at
     mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
+    base_url: str = "/"  # Datasette's base_url setting: every link starts with it
 
     @classmethod
     def load(cls, db: sqlite_utils.Database) -> LinkContext:
@@ -89,23 +91,45 @@ class LinkContext:
             if link.start < position:
                 continue  # a rule number inside a card name, or the reverse: the first one wins
             html.append(escape(text[position : link.start]))
-            html.append(
-                Markup('<a class="{}" href="{}">{}</a>').format(link.css_class, link.url, text[link.start : link.end])
-            )
+            html.append(_anchor(link.css_class, self.base_url + link.url.lstrip("/"), text[link.start : link.end]))
             position = link.end
         html.append(escape(text[position:]))
         return Markup("").join(html)
 
 
+def _anchor(css_class: str, url: str, text: str) -> Markup:
+    return Markup('<a class="{}" href="{}">{}</a>').format(css_class, url, text)
+
+
+def _numbers_linked(text: str, base_url: str) -> Markup:
+    """Plain text escaped, each rule number in it a link to the page that finds it in any document."""
+    html, position = [], 0
+    for citation in find_citations(text):
+        html.append(escape(text[position : citation.start]))
+        html.append(_anchor("rule-link", base_url + rule_url(None, citation.number).lstrip("/"), citation.number))
+        position = citation.end
+    html.append(escape(text[position:]))
+    return Markup("").join(html)
+
+
 _MARK = re.compile(r"(</?mark>)")
 
 
-def safe_snippet(snippet: str) -> Markup:
-    """A search snippet as HTML that can hold nothing but text and <mark> highlights.
+def safe_snippet(snippet: str, base_url: str = "/") -> Markup:
+    """A search snippet (or message) as HTML that can hold nothing but text, <mark> highlights
+    and links on its rule numbers.
 
     The search function escapes its snippets already; normalising them here means a page
-    never trusts HTML that it did not make itself.
+    never trusts HTML that it did not make itself. A snippet does not say which document it
+    quotes, so its rule numbers open /rules/NUMBER, which finds the number in the newest
+    Treachery rules, else the official rules.
     """
     return Markup("").join(
-        Markup(part) if _MARK.fullmatch(part) else escape(html.unescape(part)) for part in _MARK.split(snippet or "")
+        Markup(part) if _MARK.fullmatch(part) else _numbers_linked(html.unescape(part), base_url)
+        for part in _MARK.split(snippet or "")
     )
+
+
+def render_symbols(text: str | None) -> Markup:
+    """A mana cost such as {2}{W}, escaped."""
+    return escape(text or "")
