@@ -32,11 +32,12 @@ def contents(db: sqlite_utils.Database) -> dict:
             cards=_count(db, "cards", doc["id"]),
             url=row_url("documents", doc["id"]),
         )
-        if doc["kind"] == TREACHERY_RULES:
+        if entry["rules"]:
             entry["sections"] = [
                 {**section_heading(db, doc["id"], number), "url": rule_url(doc["slug"], number)}
                 for number in document_sections(db, doc["id"])
             ]
+        if doc["kind"] == TREACHERY_RULES:
             entry["roles"] = [
                 {
                     "role": row["role"],

@@ -108,8 +108,7 @@ def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slu
         "kind": "missing",
         "error": error,
         "suggestions": [
-            {"label": by_slug[known][kind.label], "url": _link(kind, document_slug, by_slug[known])}
-            for known in chosen
+            {"label": by_slug[known][kind.label], "url": _link(kind, document_slug, by_slug[known])} for known in chosen
         ],
     }
 
@@ -129,7 +128,9 @@ def _examples(db: sqlite_utils.Database, mechanic_id: int) -> list[dict]:
 
 def _rulings(db: sqlite_utils.Database, mechanic_id: int, url: str) -> list[dict]:
     rows = db.query("select * from mechanic_rulings where mechanic_id = ? order by position", [mechanic_id])
-    return [{**dict(row), "anchor": f"ruling-{row['position']}", "url": f"{url}#ruling-{row['position']}"} for row in rows]
+    return [
+        {**dict(row), "anchor": f"ruling-{row['position']}", "url": f"{url}#ruling-{row['position']}"} for row in rows
+    ]
 
 
 def _quoted_rule(db: sqlite_utils.Database, entry: dict) -> dict | None:
@@ -181,7 +182,9 @@ def entry_index(db: sqlite_utils.Database, path: str, document_slug: str | None)
     if document_slug:
         missing = _missing(db, kind, document_slug, "")
         if any(doc["slug"] == document_slug for doc in _documents_with(db, kind)):
-            missing["error"] = f"Which {kind.noun}? Its address is /{path}/{document_slug}/NAME. The {kind.plural} of {document_slug}:"
+            missing["error"] = (
+                f"Which {kind.noun}? Its address is /{path}/{document_slug}/NAME. The {kind.plural} of {document_slug}:"
+            )
         return missing
     documents = _documents_with(db, kind)
     return {
@@ -198,7 +201,10 @@ def entry_index(db: sqlite_utils.Database, path: str, document_slug: str | None)
 def entries_of_document(db: sqlite_utils.Database, document_id: int, document_slug: str) -> dict[str, list[dict]]:
     """The document's FAQ questions, glossary terms and mechanics, each with its page: the home page's lists."""
     return {
-        path: [{"label": entry[kind.label], "url": _link(kind, document_slug, entry)} for entry in _entries(db, kind, document_id)]
+        path: [
+            {"label": entry[kind.label], "url": _link(kind, document_slug, entry)}
+            for entry in _entries(db, kind, document_id)
+        ]
         for path, kind in ENTRY_KINDS.items()
     }
 
