@@ -170,6 +170,19 @@ def _with_url(row, document_slug: str) -> dict | None:
     return {**dict(row), "url": rule_url(document_slug, row["number"])} if row else None
 
 
+def _paragraphs(db: sqlite_utils.Database, rule_id: int) -> list[dict]:
+    """A rule's notes, examples and translations, in order."""
+    return [dict(row) for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])]
+
+
+def _listed_rules(db: sqlite_utils.Database, document_slug: str, where: str, params: list) -> list[dict]:
+    """Subrules or a section's rules as their parent page lists them: each with its link and its notes."""
+    return [
+        {**_with_url(row, document_slug), "paragraphs": _paragraphs(db, row["id"])}
+        for row in db.query(f"select * from rules where {where} order by position", params)
+    ]
+
+
 def section_heading(db: sqlite_utils.Database, document_id: int, section: str) -> dict:
     """The section as a breadcrumb step: "907. Treachery" from its heading, or from its rules."""
     heading = next(
@@ -235,14 +248,8 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
         "rule": dict(rule),
         "url": rule_url(slug, rule["number"]),
         "breadcrumb": breadcrumb,
-        "paragraphs": [
-            dict(row)
-            for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])
-        ],
-        "subrules": [
-            _with_url(row, slug)
-            for row in db.query("select * from rules where parent_id = ? order by position", [rule_id])
-        ],
+        "paragraphs": _paragraphs(db, rule_id),
+        "subrules": _listed_rules(db, slug, "parent_id = ?", [rule_id]),
         "previous": neighbour("previous"),
         "next": neighbour("next"),
         "cited_by": _cited_by(db, "rule_id = ?", [rule_id]),
@@ -285,13 +292,7 @@ def section_details(db: sqlite_utils.Database, document_id: int, section: str) -
         "document": dict(document),
         "section": section_heading(db, document_id, section),
         "url": rule_url(slug, section),
-        "rules": [
-            _with_url(row, slug)
-            for row in db.query(
-                "select * from rules where document_id = ? and canonical like ? order by position",
-                [document_id, f"{section}.%"],
-            )
-        ],
+        "rules": _listed_rules(db, slug, "document_id = ? and canonical like ?", [document_id, f"{section}.%"]),
         "previous": neighbour(-1),
         "next": neighbour(1),
         "cited_by": _cited_by(
