@@ -172,7 +172,9 @@ def _with_url(row, document_slug: str) -> dict | None:
 
 def _paragraphs(db: sqlite_utils.Database, rule_id: int) -> list[dict]:
     """A rule's notes, examples and translations, in order."""
-    return [dict(row) for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])]
+    return [
+        dict(row) for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])
+    ]
 
 
 def _listed_rules(db: sqlite_utils.Database, document_slug: str, where: str, params: list) -> list[dict]:

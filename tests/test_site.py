@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 import pytest
 from click.testing import CliRunner
+from datasette.utils import PrefixedUrlString
 from markupsafe import escape
 
 from rulebook.urls import card_url, faq_url, mechanic_url
@@ -596,3 +597,39 @@ async def test_version_tables_and_search_snippets_link_rule_numbers(site):
     assert str(safe_snippet("<script>alert(907.1)</script>")) == (
         '&lt;script&gt;alert(<a class="rule-link" href="/rules/907.1">907.1</a>)&lt;/script&gt;'
     )
+
+
+# Served under a prefix
+
+
+async def test_a_site_served_under_a_base_url_links_within_it(built_db_path):
+    site = make_datasette(built_db_path, base_url="/prefix/")
+    await site.invoke_startup()
+    queue, seen = ["/prefix/"], set()
+    for path in [
+        "/prefix/rules/treachery-6.0/702.TR02",
+        "/prefix/cards/The%20Supplier",
+        "/prefix/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
+        "/prefix/glossary/treachery-6.0/team",
+        "/prefix/rulebook/cards?role=Guardian",
+    ]:
+        queue.append(path)
+    while queue and len(seen) < 80:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        response = await site.client.get(PrefixedUrlString(path))
+        assert response.status_code == 200, path
+        if "html" not in response.headers["content-type"]:
+            continue
+        hrefs = [href.split("#")[0] for href in links(response.text) if href.startswith("/")]
+        outside = [href for href in hrefs if not href.startswith("/prefix/")]
+        assert outside == [], f"{path} links outside /prefix/: {outside}"
+        queue.extend(href for href in hrefs if href and not href.startswith("/prefix/-/"))
+    data = (
+        await site.client.get(PrefixedUrlString("/prefix/faq/treachery-6.0/can-platinum-angel-protect-my-team.json"))
+    ).json()
+    assert data["url"] == "/prefix/faq/treachery-6.0/can-platinum-angel-protect-my-team"
+    missing = (await site.client.get(PrefixedUrlString("/prefix/cards/The%20Gatherng.json"))).json()
+    assert missing["suggestions"][0]["url"] == "/prefix/cards/The%20Gathering"

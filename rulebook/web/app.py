@@ -40,8 +40,9 @@ SETTINGS = {
 }
 
 
-def make_datasette(db_path: Path) -> Datasette:
-    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook)."""
+def make_datasette(db_path: Path, **settings: Any) -> Datasette:
+    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook);
+    ``settings`` override ours, e.g. base_url="/prefix/" to serve the site under a prefix."""
     plugins_dir = package_folder("rulebook.plugins")
     datasette = Datasette(
         memory=False,
@@ -49,7 +50,7 @@ def make_datasette(db_path: Path) -> Datasette:
         plugins_dir=str(plugins_dir),
         template_dir=str(package_file("rulebook.plugins", "templates")),
         static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
-        settings=SETTINGS,
+        settings={**SETTINGS, **settings},
     )
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
     datasette.add_database(Database(datasette, path=str(Path(db_path).resolve()), is_mutable=False), name=DATABASE)
