@@ -16,7 +16,7 @@ from markupsafe import escape
 from rulebook.urls import card_url, faq_url, mechanic_url
 from rulebook.web.app import make_datasette
 from rulebook.web.metadata import canned_queries
-from rulebook.web.rendering import safe_snippet
+from rulebook.web.rendering import render_symbols, safe_snippet
 from tests.sample_documents import HOSTILE_SLUG
 
 
@@ -633,3 +633,37 @@ async def test_a_site_served_under_a_base_url_links_within_it(built_db_path):
     assert data["url"] == "/prefix/faq/treachery-6.0/can-platinum-angel-protect-my-team"
     missing = (await site.client.get(PrefixedUrlString("/prefix/cards/The%20Gatherng.json"))).json()
     assert missing["suggestions"][0]["url"] == "/prefix/cards/The%20Gathering"
+
+
+# Mana symbols
+
+
+async def test_mana_costs_and_tap_symbols_are_drawn_with_their_text_kept(site):
+    html = (await site.client.get(card_url("Jump Scare"))).text
+    assert (
+        '<span class="mana-symbol" role="img" aria-label="white mana"><i class="ms ms-cost ms-w" aria-hidden="true">'
+        '</i><span class="mana-text">{W}</span></span>'
+    ) in html
+    assert '<link rel="stylesheet" href="/rulebook-static/mana-font/css/mana.css">' in html
+    for asset in ("mana-font/css/mana.css", "mana-font/fonts/mana.woff2", "mana-font/LICENSE.txt", "symbols.css"):
+        assert (await site.client.get(f"/rulebook-static/{asset}")).status_code == 200, asset
+    table = (await site.client.get("/rulebook/cards?_search=Jump+Scare")).text
+    assert 'aria-label="white mana"' in table
+
+
+@pytest.mark.parametrize(
+    "text, labels, glyphs",
+    [
+        ("{2}{W}", ["two generic mana", "white mana"], ["ms-2", "ms-w"]),
+        ("{T}: Add {C}.", ["tap", "colorless mana"], ["ms-tap", "ms-c"]),
+        ("{W/U}", ["white or blue hybrid mana"], ["ms-wu"]),
+        ("{2/B}", ["two generic or black hybrid mana"], ["ms-2b"]),
+        ("{G/P}", ["Phyrexian green mana"], ["ms-gp"]),
+        ("{Z9} <b>", [], []),
+    ],
+)
+def test_symbols_have_glyphs_labels_and_keep_their_braces(text, labels, glyphs):
+    html = str(render_symbols(text))
+    assert re.findall(r'aria-label="([^"]+)"', html) == labels
+    assert re.findall(r'class="ms ms-cost (ms-[a-z0-9]+)"', html) == glyphs
+    assert re.sub(r"<[^>]+>", "", html) == str(escape(text))  # the text without tags is what was written

@@ -1,9 +1,9 @@
 """Turn stored text into safe HTML where rule numbers and mentioned cards are links.
 
 Every page (rule, card, search, Datasette's own table and row pages) renders text through
-``LinkContext.render``, so a rule number is a link everywhere and nothing is ever shown
-unescaped. Rule numbers are found with ``find_citations``, the function the build used to
-fill ``rule_references``, and point at the same documents the build linked them to.
+``LinkContext.render``, so a rule number is a link everywhere, a mana symbol is drawn as one,
+and nothing is ever shown unescaped. Rule numbers are found with ``find_citations``, the function
+the build used to fill ``rule_references``, and point at the same documents the build linked them to.
 """
 
 from __future__ import annotations
@@ -19,13 +19,47 @@ from rulebook.db.links import cited_documents, comprehensive_document
 from rulebook.ingest.references import find_citations
 from rulebook.urls import card_url, rule_url
 
+from .symbols import SYMBOL, symbol_markup
+
 
 @dataclass(frozen=True)
-class _Link:
+class _Span:
+    """A stretch of text drawn as markup: a link to a rule or card, or a mana symbol."""
+
     start: int
     end: int
-    url: str
-    css_class: str
+    html: Markup
+
+
+def _anchor(css_class: str, url: str, text: str) -> Markup:
+    return Markup('<a class="{}" href="{}">{}</a>').format(css_class, url, text)
+
+
+def _symbol_spans(text: str) -> list[_Span]:
+    spans = []
+    for match in SYMBOL.finditer(text):
+        markup = symbol_markup(match.group(0))
+        if markup:
+            spans.append(_Span(match.start(), match.end(), markup))
+    return spans
+
+
+def _joined(text: str, spans: list[_Span]) -> Markup:
+    """``text`` escaped, with ``spans`` drawn in place; of two overlapping spans the first wins."""
+    parts, position = [], 0
+    for span in sorted(spans, key=lambda span: span.start):
+        if span.start < position:
+            continue  # a rule number inside a card name, or the reverse
+        parts.append(escape(text[position : span.start]))
+        parts.append(span.html)
+        position = span.end
+    parts.append(escape(text[position:]))
+    return Markup("").join(parts)
+
+
+def render_symbols(text: str | None) -> Markup:
+    """A mana cost such as {2}{W}, escaped, its symbols drawn."""
+    return _joined(text or "", _symbol_spans(text or ""))
 
 
 @dataclass
@@ -54,16 +88,21 @@ class LinkContext:
             mentions=mentions,
         )
 
-    def _rule_links(self, text: str, document_id: int) -> list[_Link]:
-        links = []
-        for citation, target in cited_documents(text, document_id, self.kinds, self.official):
-            if target in self.slugs:
-                links.append(
-                    _Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link")
-                )
-        return links
+    def _path(self, url: str) -> str:
+        return self.base_url + url.lstrip("/")
 
-    def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Link]:
+    def _rule_links(self, text: str, document_id: int) -> list[_Span]:
+        return [
+            _Span(
+                citation.start,
+                citation.end,
+                _anchor("rule-link", self._path(rule_url(self.slugs[target], citation.number)), citation.number),
+            )
+            for citation, target in cited_documents(text, document_id, self.kinds, self.official)
+            if target in self.slugs
+        ]
+
+    def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Span]:
         names = self.mentions.get(source, {}) if source else {}
         if not names:
             return []
@@ -71,7 +110,11 @@ class LinkContext:
             r"(?<!\w)(" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")(?!\w)"
         )
         return [
-            _Link(match.start(), match.end(), card_url(names[match.group(1)]), "card-link")
+            _Span(
+                match.start(),
+                match.end(),
+                _anchor("card-link", self._path(card_url(names[match.group(1)])), match.group(0)),
+            )
             for match in pattern.finditer(text)
         ]
 
@@ -83,33 +126,20 @@ class LinkContext:
         """
         if not text:
             return Markup("")
-        links = sorted(
-            self._rule_links(text, document_id) + self._card_links(text, source), key=lambda link: link.start
-        )
-        html, position = [], 0
-        for link in links:
-            if link.start < position:
-                continue  # a rule number inside a card name, or the reverse: the first one wins
-            html.append(escape(text[position : link.start]))
-            html.append(_anchor(link.css_class, self.base_url + link.url.lstrip("/"), text[link.start : link.end]))
-            position = link.end
-        html.append(escape(text[position:]))
-        return Markup("").join(html)
-
-
-def _anchor(css_class: str, url: str, text: str) -> Markup:
-    return Markup('<a class="{}" href="{}">{}</a>').format(css_class, url, text)
+        return _joined(text, self._rule_links(text, document_id) + self._card_links(text, source) + _symbol_spans(text))
 
 
 def _numbers_linked(text: str, base_url: str) -> Markup:
     """Plain text escaped, each rule number in it a link to the page that finds it in any document."""
-    html, position = [], 0
-    for citation in find_citations(text):
-        html.append(escape(text[position : citation.start]))
-        html.append(_anchor("rule-link", base_url + rule_url(None, citation.number).lstrip("/"), citation.number))
-        position = citation.end
-    html.append(escape(text[position:]))
-    return Markup("").join(html)
+    links = [
+        _Span(
+            citation.start,
+            citation.end,
+            _anchor("rule-link", base_url + rule_url(None, citation.number).lstrip("/"), citation.number),
+        )
+        for citation in find_citations(text)
+    ]
+    return _joined(text, links + _symbol_spans(text))
 
 
 _MARK = re.compile(r"(</?mark>)")
@@ -128,8 +158,3 @@ def safe_snippet(snippet: str, base_url: str = "/") -> Markup:
         Markup(part) if _MARK.fullmatch(part) else _numbers_linked(html.unescape(part), base_url)
         for part in _MARK.split(snippet or "")
     )
-
-
-def render_symbols(text: str | None) -> Markup:
-    """A mana cost such as {2}{W}, escaped."""
-    return escape(text or "")
