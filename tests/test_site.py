@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from click.testing import CliRunner
@@ -667,3 +667,37 @@ def test_symbols_have_glyphs_labels_and_keep_their_braces(text, labels, glyphs):
     assert re.findall(r'aria-label="([^"]+)"', html) == labels
     assert re.findall(r'class="ms ms-cost (ms-[a-z0-9]+)"', html) == glyphs
     assert re.sub(r"<[^>]+>", "", html) == str(escape(text))  # the text without tags is what was written
+
+
+# Canned queries open with examples
+
+
+async def test_canned_queries_open_with_example_values_that_return_rows(site):
+    for name, query in canned_queries().items():
+        response = await site.client.get(f"/rulebook/{name}")
+        if not query["params"]:
+            assert response.status_code == 200 and name == "unresolved_references"
+            continue
+        assert response.status_code == 302, name
+        location = response.headers["location"]
+        assert location == f"/rulebook/{name}?" + urlencode(query["example"])
+        rows = (await site.client.get(location.replace("?", ".json?", 1) + "&_shape=array")).json()
+        assert rows, f"{name} opens with {query['example']} and finds nothing"
+    role = (await site.client.get("/rulebook/identity_cards_of_role?role=Guardian")).text
+    assert 'value="Guardian"' in role
+
+
+async def test_canned_queries_list_the_valid_values_of_their_parameters(site, built_db):
+    database = (await site.client.get("/rulebook.json")).json()
+    descriptions = {query["name"]: query["description"] for query in database["queries"]}
+    assert descriptions["identity_cards_of_role"].endswith("Valid values: role: Leader, Guardian, Assassin, Traitor.")
+    slugs = ", ".join(row[0] for row in built_db.execute("select slug from documents"))
+    assert "treachery-6.0" in slugs
+    for slug in slugs.split(", "):
+        assert slug in descriptions["rules_citing_rule"] and slug in descriptions["rules_changed_between_versions"]
+
+
+def test_a_canned_query_with_parameters_needs_an_example(tmp_path):
+    (tmp_path / "no_example.sql").write_text("-- title: t\n-- description: d\nselect :role\n")
+    with pytest.raises(ValueError, match="no_example.sql needs a '-- example:' comment giving role"):
+        canned_queries(tmp_path)

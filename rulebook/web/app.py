@@ -22,7 +22,7 @@ from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 
 from .errors import PageNotFound
-from .metadata import build_metadata
+from .metadata import build_metadata, example_query_string, parameter_values
 from .paths import with_base_url
 from .rendering import LinkContext, render_symbols
 
@@ -46,7 +46,7 @@ def make_datasette(db_path: Path, **settings: Any) -> Datasette:
     plugins_dir = package_folder("rulebook.plugins")
     datasette = Datasette(
         memory=False,
-        metadata=build_metadata(),
+        metadata=build_metadata(parameter_values(sqlite_utils.Database(Path(db_path)))),
         plugins_dir=str(plugins_dir),
         template_dir=str(package_file("rulebook.plugins", "templates")),
         static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
@@ -96,3 +96,14 @@ async def page_response(datasette: Datasette, request, data: dict, template: str
         return Response.json(data, default=str)
     context = {"data": data, "linked": linker(await link_context(datasette)), "symbols": render_symbols}
     return Response.html(await datasette.render_template(template, context, request=request))
+
+
+def canned_query_example(datasette: Datasette, path: str) -> str | None:
+    """Where a canned query asked for without values opens: its page with its example values."""
+    base_url = datasette.setting("base_url")
+    prefix = f"{base_url}{DATABASE}/"
+    if not path.startswith(prefix):
+        return None
+    query = (datasette.metadata("queries", database=DATABASE) or {}).get(path[len(prefix) :])
+    example = example_query_string(query) if query else None
+    return f"{path}?{example}" if example else None
