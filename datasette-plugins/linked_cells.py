@@ -1,5 +1,5 @@
 """In Datasette's own table, row and canned-query pages: rule numbers and mentioned cards in
-text become links, mana symbols are drawn (mana-font's stylesheet is added to every page), the names of cards, FAQ questions, glossary terms and mechanics link to
+text become links, mana symbols are drawn, the names of cards, FAQ questions, glossary terms and mechanics link to
 their pages, and so do the cards, rules and rulings a canned query's rows belong to.
 
 The text columns are the ones the build searched for references (db.links.TEXT_ROWS), and
@@ -11,10 +11,9 @@ from markupsafe import Markup
 
 from rulebook.db.links import TEXT_ROWS
 from rulebook.urls import DATABASE
-from rulebook.web.app import STATIC_MOUNT, link_context
+from rulebook.web.app import link_context
 from rulebook.web.cells import query_cell_url, table_cell_url
 from rulebook.web.rendering import render_symbols
-from rulebook.web.symbols import STYLESHEET
 
 TEXT_COLUMNS = {table: set(columns) for table, columns, _, _ in TEXT_ROWS} | {"versions": {"changes"}}
 
@@ -27,11 +26,6 @@ def _text_source(row):
     if isinstance(document_id, dict):  # table pages expand foreign keys to {"value", "label"}
         document_id = document_id["value"]
     return document_id, row_id
-
-
-@hookimpl
-def extra_css_urls(datasette):
-    return [datasette.urls.path(f"/{STATIC_MOUNT}/{path}") for path in (STYLESHEET, "symbols.css")]
 
 
 @hookimpl
