@@ -701,3 +701,12 @@ def test_a_canned_query_with_parameters_needs_an_example(tmp_path):
     (tmp_path / "no_example.sql").write_text("-- title: t\n-- description: d\nselect :role\n")
     with pytest.raises(ValueError, match="no_example.sql needs a '-- example:' comment giving role"):
         canned_queries(tmp_path)
+
+
+async def test_close_numbers_in_search_messages_are_links(site):
+    html = (await site.client.get("/search?q=rule+907.88")).text
+    message = re.search(r'<p class="notice">(.*?)</p>', html, re.S).group(1)
+    assert message.startswith("There is no rule 907.88. Close numbers: ")
+    assert '<a class="rule-link" href="/rules/907.8">907.8</a>' in message
+    for url in links(message):
+        assert (await site.client.get(url)).status_code == 200, url

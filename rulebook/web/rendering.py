@@ -129,8 +129,12 @@ class LinkContext:
         return _joined(text, self._rule_links(text, document_id) + self._card_links(text, source) + _symbol_spans(text))
 
 
+_SAYS_MISSING = re.compile(r"\bno rule\s*$", re.IGNORECASE)
+
+
 def _numbers_linked(text: str, base_url: str) -> Markup:
-    """Plain text escaped, each rule number in it a link to the page that finds it in any document."""
+    """Plain text escaped, each rule number in it a link to the page that finds it in any document
+    (except a number the text says is missing: "There is no rule 907.88")."""
     links = [
         _Span(
             citation.start,
@@ -138,6 +142,7 @@ def _numbers_linked(text: str, base_url: str) -> Markup:
             _anchor("rule-link", base_url + rule_url(None, citation.number).lstrip("/"), citation.number),
         )
         for citation in find_citations(text)
+        if not _SAYS_MISSING.search(text[: citation.start])
     ]
     return _joined(text, links + _symbol_spans(text))
 
