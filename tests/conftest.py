@@ -1,4 +1,5 @@
-"""Shared fixtures: one database built from the bundled sources for the whole test session."""
+"""Shared fixtures: one database built from the bundled sources for the whole test session, and
+Debian's chromium for the tests that drive a browser."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from playwright.sync_api import sync_playwright
 
 from rulebook.db.build import build_database, bundled_sources
 from tests.sample_documents import HOSTILE_DOCUMENT
@@ -34,3 +36,28 @@ def hostile_db_path(tmp_path_factory) -> Path:
     db_path = folder / "rulebook.db"
     build_database(db_path, [*bundled_sources(), source])
     return db_path
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium driven by Playwright, one per test module; never a downloaded browser."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
+            "install it with `apt-get install chromium`."
+        )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

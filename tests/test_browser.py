@@ -12,20 +12,11 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from tests.sample_documents import HOSTILE_SLUG
 from tests.server import served
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 README_SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
@@ -42,19 +33,6 @@ def server(hostile_db_path):
     """`rulebook serve` on a free loopback port, over the bundled documents plus a hostile one."""
     with served(hostile_db_path) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "
-            "install it with `apt-get install chromium`."
-        )
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -1,27 +1,15 @@
 """Every kind of page fits a phone: at 390×844 nothing scrolls sideways.
 
-Debian's chromium driven by Playwright against a real `rulebook serve`, as in test_browser.py:
+Debian's chromium (conftest's `browser`) driven by Playwright against a real `rulebook serve`:
 our pages, the rule checker, and Datasette's database, table, row and canned-query pages.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.server import served
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 PAGES = {
     "home": "/",
@@ -53,14 +41,10 @@ def server(built_db_path):
 
 
 @pytest.fixture(scope="module")
-def phone(server):
-    if not CHROMIUM.exists():
-        pytest.fail(f"The phone tests drive Debian's chromium at {CHROMIUM}, which is missing.")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context(base_url=server, viewport=PHONE, is_mobile=True, has_touch=True)
-        yield context.new_page()
-        browser.close()
+def phone(browser, server):
+    context = browser.new_context(base_url=server, viewport=PHONE, is_mobile=True, has_touch=True)
+    yield context.new_page()
+    context.close()
 
 
 @pytest.mark.parametrize("kind, path", PAGES.items(), ids=list(PAGES))
