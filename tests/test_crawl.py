@@ -3,7 +3,7 @@
 Our own pages (rules, cards, FAQ, glossary, mechanics, search, checker) are followed link by
 link; links into Datasette's pages (tables, rows, canned queries) and static files are opened
 one step: a Datasette page's links back to our pages are followed, its links to other Datasette
-pages are not. Every internal link must answer 200 (a redirect is followed),
+pages are not. The URLs our JSON twins give ("url", "*_url") are followed like links. Every internal link must answer 200 (a redirect is followed),
 and a link to an anchor on one of our pages must find that anchor there.
 """
 
@@ -33,6 +33,19 @@ def internal_links(page_url: str, html: str) -> list[str]:
             continue  # mailto: and the like
         found.append(parts._replace(scheme="", netloc="").geturl())
     return found
+
+
+def json_urls(data) -> list[str]:
+    """The site paths a JSON twin gives under "url" and "*_url" keys."""
+    if isinstance(data, dict):
+        return [
+            value
+            for key, value in data.items()
+            if (key == "url" or key.endswith("_url")) and isinstance(value, str) and value.startswith("/")
+        ] + [url for value in data.values() for url in json_urls(value)]
+    if isinstance(data, list):
+        return [url for item in data for url in json_urls(item)]
+    return []
 
 
 def is_ours(path: str) -> bool:
@@ -69,7 +82,11 @@ async def crawl(site, start: str = "/") -> tuple[dict[str, str], list[str]]:
         if response.status_code != 200:
             broken.append(f"{url} ({response.status_code}), linked from {source}")
             continue
-        if "html" not in response.headers.get("content-type", ""):
+        content_type = response.headers.get("content-type", "")
+        if "json" in content_type and is_ours(urlsplit(url).path):
+            queue.extend((target, url) for target in json_urls(response.json()))
+            continue
+        if "html" not in content_type:
             continue
         targets = internal_links(final, response.text)
         if is_ours(urlsplit(url).path):
