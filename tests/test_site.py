@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from datasette.utils import PrefixedUrlString
 from markupsafe import escape
 
+from rulebook.db.build import build_database, bundled_sources
 from rulebook.urls import card_url, faq_url, mechanic_url
 from rulebook.web.app import make_datasette
 from rulebook.web.metadata import canned_queries
@@ -710,3 +711,23 @@ async def test_close_numbers_in_search_messages_are_links(site):
     assert '<a class="rule-link" href="/rules/907.8">907.8</a>' in message
     for url in links(message):
         assert (await site.client.get(url)).status_code == 200, url
+
+
+async def test_hostile_faq_is_escaped_on_its_page_and_its_404(tmp_path):
+    source = tmp_path / "hostile-faq.txt"
+    source.write_text(
+        "Treachery Comprehensive Rules\nVersion 0.8 - Effective 2000-01-01\nEvery player gets an identity card.\n\n"
+        "907. Treachery\n907.1. Identity cards are dealt face down.\n\nFREQUENTLY ASKED QUESTIONS (FAQ)\n\n"
+        "Q: Is <img src=x onerror=alert(4)> safe?\n\nYes, see rule 907.1 <script>alert(5)</script>.\n",
+        encoding="utf-8",
+    )
+    build_database(tmp_path / "rulebook.db", [*bundled_sources(), source])
+    site = await started(tmp_path / "rulebook.db")
+    url = faq_url("treachery-0.8-hostile-faq", "Is <img src=x onerror=alert(4)> safe?")
+    assert url == "/faq/treachery-0.8-hostile-faq/is-img-src-x-onerror-alert-4-safe"
+    html = (await site.client.get(url)).text
+    assert "Is &lt;img src=x onerror=alert(4)&gt; safe?" in html and "<img src=x" not in html
+    assert '<a class="rule-link" href="/rules/treachery-0.8-hostile-faq/907.1">907.1</a> &lt;script&gt;alert(5)' in html
+    missing = await site.client.get("/faq/treachery-0.8-hostile-faq/<img src=x onerror=alert(6)>")
+    assert missing.status_code == 404 and "<img src=x" not in missing.text
+    assert url in links(missing.text)
