@@ -11,6 +11,7 @@ from datasette import hookimpl
 
 from rulebook.queries.entries import ENTRY_KINDS, entry_index, entry_page_data
 from rulebook.web.app import page_response, run_query
+from rulebook.web.errors import PageNotFound
 
 PATHS = "|".join(ENTRY_KINDS)
 TEMPLATES = {"faq": "rulebook_faq.html", "glossary": "rulebook_glossary.html", "mechanics": "rulebook_mechanic.html"}
@@ -26,7 +27,7 @@ async def entry_list(datasette, request):
     """/faq, /faq/{document}, /glossary/a/b/c: a 404 that lists the entries one could mean."""
     document = request.url_vars.get("document")
     data = await run_query(datasette, entry_index, request.url_vars["path"], unquote(document) if document else None)
-    return await page_response(datasette, request, data, "rulebook_not_found.html")
+    raise PageNotFound(data["error"], data["suggestions"])
 
 
 @hookimpl

@@ -72,6 +72,15 @@ def _same_entry_elsewhere(db: sqlite_utils.Database, kind: EntryKind, slug: str,
     return found
 
 
+def _first_entries(db: sqlite_utils.Database, kind: EntryKind, documents: list[dict]) -> list[dict]:
+    """The entries of the preferred document that has some, as suggestions."""
+    return [
+        {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
+        for doc in documents[:1]
+        for entry in _entries(db, kind, doc["id"])
+    ]
+
+
 def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slug: str) -> dict:
     """What a 404 says: which document or entry is missing, and links to the closest that exist."""
     documents = _documents_with(db, kind)
@@ -85,12 +94,7 @@ def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slu
         ]
         names = ", ".join(doc["slug"] for doc in documents)
         error = f"There is no document called {document_slug!r} with a {kind.noun} page. The documents with one are: {names}."
-        first = [
-            {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
-            for doc in documents[:1]
-            for entry in _entries(db, kind, doc["id"])
-        ]
-        return {"kind": "missing", "error": error, "suggestions": elsewhere or first}
+        return {"kind": "missing", "error": error, "suggestions": elsewhere or _first_entries(db, kind, documents)}
     entries = _entries(db, kind, document["id"])
     by_slug: dict[str, dict] = {}
     for entry in entries:
@@ -177,7 +181,7 @@ def entry_page_data(db: sqlite_utils.Database, path: str, document_slug: str, sl
 
 
 def entry_index(db: sqlite_utils.Database, path: str, document_slug: str | None) -> dict:
-    """What /faq, /faq/{document} and the like show: a 404 listing the entries that exist."""
+    """What /faq, /faq/{document} and the like answer: the 404's error and the entries that exist."""
     kind = ENTRY_KINDS[path]
     if document_slug:
         missing = _missing(db, kind, document_slug, "")
@@ -190,11 +194,7 @@ def entry_index(db: sqlite_utils.Database, path: str, document_slug: str | None)
     return {
         "kind": "missing",
         "error": f"A {kind.noun} page is at /{path}/DOCUMENT/NAME. These are the first of them:",
-        "suggestions": [
-            {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
-            for doc in documents[:1]
-            for entry in _entries(db, kind, doc["id"])
-        ],
+        "suggestions": _first_entries(db, kind, documents),
     }
 
 
