@@ -12,7 +12,7 @@ from markupsafe import Markup
 from rulebook.db.links import TEXT_ROWS
 from rulebook.urls import DATABASE
 from rulebook.web.app import link_context
-from rulebook.web.cells import query_cell_url, table_cell_url
+from rulebook.web.cells import query_cell_url, query_text_document, table_cell_url
 from rulebook.web.rendering import render_symbols
 
 TEXT_COLUMNS = {table: set(columns) for table, columns, _, _ in TEXT_ROWS} | {"versions": {"changes"}}
@@ -40,6 +40,9 @@ def render_cell(row, value, column, table, database, datasette):
         url = query_cell_url(column, row) if table is None else table_cell_url(table, column, row, context.slugs)
         if url:
             return Markup('<a class="page-link" href="{}">{}</a>').format(datasette.urls.path(url), value)
+        if table is None:  # a canned query: its text links rule numbers in the document of its row
+            document_id = context.document_ids.get(query_text_document(column, row))
+            return context.render(value, document_id) if document_id else None
         source = _text_source(row) if column in TEXT_COLUMNS.get(table, ()) else None
         if source is None:
             return None

@@ -589,6 +589,8 @@ async def test_cards_table_and_canned_queries_link_card_names_to_card_pages(site
 async def test_version_tables_and_search_snippets_link_rule_numbers(site):
     versions = (await site.client.get("/rulebook/versions?_search=907.8")).text
     assert '<a class="rule-link" href="/rules/treachery-6.0/907.8">907.8</a>' in versions
+    citing = await site.client.get("/rulebook/rules_citing_rule?document=comprehensive-rules-excerpt&number=104.2")
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.2c">104.2c</a>' in citing.text
     assert str(safe_snippet("see rule <mark>undercover</mark> 702.TR02a &amp; more")) == (
         'see rule <mark>undercover</mark> <a class="rule-link" href="/rules/702.TR02a">702.TR02a</a> &amp; more'
     )

@@ -1,6 +1,7 @@
 """Which cells of Datasette's own pages link to our pages: the name of a card, a FAQ question,
-a glossary term or a mechanic in its table, and the card, question, mechanic or rule a canned
-query's row belongs to. The plugin datasette-plugins/linked_cells.py asks here."""
+a glossary term or a mechanic in its table, the card, question, mechanic or rule a canned
+query's row belongs to, and which document a canned query's text comes from (so its rule
+numbers link). The plugin datasette-plugins/linked_cells.py asks here."""
 
 from __future__ import annotations
 
@@ -58,3 +59,12 @@ def query_cell_url(column: str, row) -> str | None:
     if column == "belongs_to" and _get(row, "document") and _get(row, "kind") in BELONGS_TO:
         return BELONGS_TO[_get(row, "kind")](_get(row, "document"), value)
     return None
+
+
+# A canned query's text columns, and the column naming the document the text belongs to.
+QUERY_TEXTS = {"citing_text": "citing_document", "note_text": "document", "text": "document", "rules_text": "document"}
+
+
+def query_text_document(column: str, row) -> str | None:
+    """The slug of the document a canned query's text cell was read from, so its rule numbers can link."""
+    return _get(row, QUERY_TEXTS[column]) if column in QUERY_TEXTS else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 import sqlite_utils
 from markupsafe import Markup, escape
@@ -87,6 +88,11 @@ class LinkContext:
             official=comprehensive_document(db),
             mentions=mentions,
         )
+
+    @cached_property
+    def document_ids(self) -> dict[str, int]:
+        """Document slug -> id."""
+        return {slug: document_id for document_id, slug in self.slugs.items()}
 
     def _path(self, url: str) -> str:
         return self.base_url + url.lstrip("/")
