@@ -1,7 +1,7 @@
 """Routes for the home page, rule pages (/rules/...) and card pages (/cards/...), each with JSON.
 
-Thin on purpose: the data comes from queries/, the HTML from templates/, the links from
-queries.rendering. A path ending in .json answers with the same data the page shows.
+Thin on purpose: the data comes from queries/, the HTML from templates/, the links and errors
+from rulebook.web. A path ending in .json answers with the same data the page shows.
 """
 
 from urllib.parse import unquote
@@ -12,26 +12,17 @@ from datasette.utils.asgi import Response
 from rulebook.queries.cards import card_page_data
 from rulebook.queries.contents import contents
 from rulebook.queries.rules import rule_page_data
-from rulebook.web.app import link_context, linker, not_found, run_query
+from rulebook.web.app import page_response, run_query
+from rulebook.web.errors import PageNotFound
+from rulebook.web.paths import with_base_url
 
 JSON = r"(?:\.(?P<format>json))?$"
 
 
 async def home(datasette, request):
-    data = await run_query(datasette, contents)
+    data = with_base_url(datasette, await run_query(datasette, contents))
     html = await datasette.render_template("rulebook_home.html", data, request=request)
     return Response.html(html)
-
-
-async def _page(datasette, request, data: dict, template: str):
-    """The JSON twin, the 404 with suggestions, or the page rendered with linked text."""
-    as_json = request.url_vars.get("format") == "json"
-    if data["kind"] == "missing":
-        return await not_found(datasette, request, data["error"], data["suggestions"], as_json)
-    if as_json:
-        return Response.json(data, default=str)
-    context = {"data": data, "linked": linker(await link_context(datasette))}
-    return Response.html(await datasette.render_template(template, context, request=request))
 
 
 async def rule_page(datasette, request):
@@ -39,28 +30,24 @@ async def rule_page(datasette, request):
     number = unquote(request.url_vars["number"])
     data = await run_query(datasette, rule_page_data, number, unquote(document) if document else None)
     template = "rulebook_section.html" if data["kind"] == "section" else "rulebook_rule.html"
-    return await _page(datasette, request, data, template)
+    return await page_response(datasette, request, data, template)
 
 
 async def card_page(datasette, request):
     name = unquote(request.url_vars["name"])
     data = await run_query(datasette, card_page_data, name, request.args.get("document") or None)
-    return await _page(datasette, request, data, "rulebook_card.html")
+    return await page_response(datasette, request, data, "rulebook_card.html")
 
 
 async def malformed_path(datasette, request):
     """/rules/a/b/c or /cards/: say what a rule or card address looks like."""
-    as_json = request.path.endswith(".json")
-    return await not_found(
-        datasette,
-        request,
+    raise PageNotFound(
         f"{request.path} is not the address of a rule or a card. Rules are at /rules/DOCUMENT/NUMBER "
         "(or /rules/NUMBER for the newest Treachery rules), cards at /cards/NAME.",
         [
             {"label": "Treachery rule 907.8b", "url": "/rules/treachery-6.0/907.8b"},
             {"label": "Search everything", "url": "/search"},
         ],
-        as_json,
     )
 
 

@@ -34,7 +34,9 @@ async def search_page(datasette, request):
     documents = await run_query(
         datasette, lambda db: [row["slug"] for row in db.query("select slug from documents order by slug")]
     )
-    results = [{**result, "snippet": safe_snippet(result.get("snippet"))} for result in found["results"]]
+    base_url = datasette.setting("base_url")
+    results = [{**result, "snippet": safe_snippet(result.get("snippet"), base_url)} for result in found["results"]]
+    found = {**found, "message": safe_snippet(found["message"], base_url) if found.get("message") else None}
     html = await datasette.render_template(
         "rulebook_search.html",
         {

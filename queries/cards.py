@@ -14,8 +14,9 @@ import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order
 from rulebook.db.links import MENTIONING_ROWS
-from rulebook.urls import card_url, row_url
+from rulebook.urls import card_url, mechanic_url
 
+from .entries import entry_row_link
 from .rules import cited_rules
 
 
@@ -92,7 +93,9 @@ def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
             )
         )
         owner_url = (
-            card_url(source["owner"], row["document"]) if table == "card_notes" else row_url(table, source["id"])
+            card_url(source["owner"], row["document"])
+            if table == "card_notes"
+            else entry_row_link(db, table, source["id"])["url"]
         )
         found.append(
             {
@@ -138,9 +141,10 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
         "mentions": mentions,
         "mentioned_by": _mentioned_by(db, card_id),
         "mechanics": [
-            {"name": row["name"], "url": row_url("mechanics", row["id"])}
+            {"name": row["name"], "url": mechanic_url(row["document"], row["name"])}
             for row in db.query(
-                """select distinct m.id, m.name from mechanic_examples e join mechanics m on m.id = e.mechanic_id
+                """select distinct m.id, m.name, d.slug as document from mechanic_examples e
+                   join mechanics m on m.id = e.mechanic_id join documents d on d.id = m.document_id
                    where e.card_id = ? order by m.position""",
                 [card_id],
             )

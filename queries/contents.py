@@ -1,7 +1,8 @@
 """What the knowledge base holds, as the home page's entry points into it.
 
 Documents with their versions and dates, the sections of each Treachery document, identity
-cards by role, release-notes cards by section, and the mechanics of each set.
+cards by role, release-notes cards by section, and each document's FAQ questions, glossary
+entries and mechanics, each linked to its own page.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rulebook.db.families import documents_in_preference_order
 from rulebook.ingest.records import RELEASE_NOTES, TREACHERY_RULES
 from rulebook.urls import DATABASE, row_url, rule_url
 
+from .entries import entries_of_document
 from .rules import document_sections, section_heading
 
 
@@ -30,16 +32,17 @@ def contents(db: sqlite_utils.Database) -> dict:
             cards=_count(db, "cards", doc["id"]),
             url=row_url("documents", doc["id"]),
         )
-        if doc["kind"] == TREACHERY_RULES:
+        if entry["rules"]:
             entry["sections"] = [
                 {**section_heading(db, doc["id"], number), "url": rule_url(doc["slug"], number)}
                 for number in document_sections(db, doc["id"])
             ]
+        if doc["kind"] == TREACHERY_RULES:
             entry["roles"] = [
                 {
                     "role": row["role"],
                     "cards": row["n"],
-                    "url": f"/{DATABASE}/identity_cards_of_role?" + urlencode({"role": row["role"]}),
+                    "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], "role": row["role"]}),
                 }
                 for row in db.query(
                     "select role, count(*) as n from cards where document_id = ? and role is not null group by role order by min(position)",
@@ -58,11 +61,6 @@ def contents(db: sqlite_utils.Database) -> dict:
                     [doc["id"]],
                 )
             ]
-            entry["mechanics"] = [
-                {"name": row["name"], "url": row_url("mechanics", row["id"])}
-                for row in db.query(
-                    "select id, name from mechanics where document_id = ? order by position", [doc["id"]]
-                )
-            ]
+        entry.update(entries_of_document(db, doc["id"], doc["slug"]))
         documents.append(entry)
     return {"documents": documents}

@@ -16,6 +16,8 @@ from rulebook.db.families import documents_in_preference_order
 from rulebook.ingest.numbers import canonical, looks_like_number, section_of
 from rulebook.urls import card_url, row_url, rule_url
 
+from .entries import entry_row_link
+
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
 
 
@@ -114,14 +116,11 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
             "card": row["name"],
             "url": card_url(row["name"], row["slug"]),
         }
-    labels = {
-        "faq": "question",
-        "glossary": "term",
-        "mechanics": "name",
-        "passages": "heading",
-        "mechanic_rulings": "id",
-    }
     kinds = {"faq": "FAQ", "mechanic_rulings": "mechanic ruling"}
+    entry = entry_row_link(db, table, row_id)
+    if entry:
+        return {"kind": kinds.get(table, table.rstrip("s").replace("_", " ")), **entry}
+    labels = {"passages": "heading"}
     row = next(
         db.query(
             f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",
@@ -169,6 +168,21 @@ def cited_rules(db: sqlite_utils.Database, where: str, params: dict) -> list[dic
 
 def _with_url(row, document_slug: str) -> dict | None:
     return {**dict(row), "url": rule_url(document_slug, row["number"])} if row else None
+
+
+def _paragraphs(db: sqlite_utils.Database, rule_id: int) -> list[dict]:
+    """A rule's notes, examples and translations, in order."""
+    return [
+        dict(row) for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])
+    ]
+
+
+def _listed_rules(db: sqlite_utils.Database, document_slug: str, where: str, params: list) -> list[dict]:
+    """Subrules or a section's rules as their parent page lists them: each with its link and its notes."""
+    return [
+        {**_with_url(row, document_slug), "paragraphs": _paragraphs(db, row["id"])}
+        for row in db.query(f"select * from rules where {where} order by position", params)
+    ]
 
 
 def section_heading(db: sqlite_utils.Database, document_id: int, section: str) -> dict:
@@ -236,14 +250,8 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
         "rule": dict(rule),
         "url": rule_url(slug, rule["number"]),
         "breadcrumb": breadcrumb,
-        "paragraphs": [
-            dict(row)
-            for row in db.query("select * from rule_paragraphs where rule_id = ? order by position", [rule_id])
-        ],
-        "subrules": [
-            _with_url(row, slug)
-            for row in db.query("select * from rules where parent_id = ? order by position", [rule_id])
-        ],
+        "paragraphs": _paragraphs(db, rule_id),
+        "subrules": _listed_rules(db, slug, "parent_id = ?", [rule_id]),
         "previous": neighbour("previous"),
         "next": neighbour("next"),
         "cited_by": _cited_by(db, "rule_id = ?", [rule_id]),
@@ -286,13 +294,7 @@ def section_details(db: sqlite_utils.Database, document_id: int, section: str) -
         "document": dict(document),
         "section": section_heading(db, document_id, section),
         "url": rule_url(slug, section),
-        "rules": [
-            _with_url(row, slug)
-            for row in db.query(
-                "select * from rules where document_id = ? and canonical like ? order by position",
-                [document_id, f"{section}.%"],
-            )
-        ],
+        "rules": _listed_rules(db, slug, "document_id = ? and canonical like ?", [document_id, f"{section}.%"]),
         "previous": neighbour(-1),
         "next": neighbour(1),
         "cited_by": _cited_by(

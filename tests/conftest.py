@@ -1,4 +1,5 @@
-"""Shared fixtures: one database built from the bundled sources for the whole test session."""
+"""Shared fixtures: one database built from the bundled sources for the whole test session, and
+Debian's chromium for the tests that drive a browser."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from playwright.sync_api import sync_playwright
 
 from rulebook.db.build import build_database, bundled_sources
 from tests.sample_documents import HOSTILE_DOCUMENT
@@ -53,8 +55,6 @@ def browser():
 
     Module-scoped: Playwright's sync API holds an event loop while it runs, which the async
     tests of the following modules must not meet."""
-    from playwright.sync_api import sync_playwright
-
     if not CHROMIUM.exists():
         pytest.fail(
             f"The browser tests drive Debian's chromium at {CHROMIUM}, which is missing: "

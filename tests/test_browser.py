@@ -94,3 +94,22 @@ def test_script_in_a_rule_is_shown_as_text_and_never_runs(page, dialogs):
     expect(page.locator("td.col-text").first).to_contain_text("<script>alert(1)</script>")
     page.wait_for_timeout(300)
     assert dialogs == []
+
+
+def test_mana_symbols_are_drawn_and_copy_as_braces(page):
+    page.goto("/cards/Bottomless%20Pool%20%2F%2F%20Locker%20Room")
+    symbol = page.locator("h1 .mana-symbol").first
+    expect(symbol).to_have_attribute("aria-label", "blue mana")
+    assert page.evaluate("getComputedStyle(document.querySelector('h1 .ms')).fontFamily") == "Mana"
+    assert page.evaluate("document.fonts.check('1em Mana')")
+    # What a judge copies from the heading still reads as braces.
+    page.evaluate(
+        """() => {
+            const range = document.createRange();
+            range.selectNodeContents(document.querySelector('h1 .mana'));
+            const selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+        }"""
+    )
+    assert page.evaluate("window.getSelection().toString().replace(/\\s+/g, '')") == "{U}//{4}{U}"

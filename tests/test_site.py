@@ -4,16 +4,20 @@ pages with linked rule numbers, canned queries, and escaping of hostile text."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 from click.testing import CliRunner
+from datasette.utils import PrefixedUrlString
 from markupsafe import escape
 
-from rulebook.urls import card_url
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.urls import card_url, faq_url, mechanic_url
 from rulebook.web.app import make_datasette
 from rulebook.web.metadata import canned_queries
+from rulebook.web.rendering import render_symbols, safe_snippet
 from tests.sample_documents import HOSTILE_SLUG
 
 
@@ -29,7 +33,7 @@ async def site(built_db_path):
 
 
 def links(html: str) -> list[str]:
-    return re.findall(r'href="([^"]+)"', html)
+    return [unescape(href) for href in re.findall(r'href="([^"]+)"', html)]
 
 
 # Home page
@@ -44,7 +48,12 @@ async def test_home_lists_documents_and_entry_points(site):
     assert "2026-05-04" in html  # Treachery 6.0's effective date
     hrefs = links(html)
     assert "/rules/treachery-6.0/907" in hrefs
-    assert "/rulebook/identity_cards_of_role?role=Leader" in hrefs
+    # A role lists its identity cards (one row per card, not per note).
+    assassins = next(href for href in hrefs if href.startswith("/rulebook/cards?") and "role=Assassin" in href)
+    listed = re.search(r'role=Assassin">Assassin</a> \((\d+)\)', unescape(html))
+    rows = (await site.client.get(assassins.replace("?", ".json?") + "&_shape=array&_size=max")).json()
+    assert {row["role"] for row in rows} == {"Assassin"} and len(rows) == int(listed.group(1)) == 18
+    assert len({row["name"] for row in rows}) == 18
     assert any(href.startswith("/rulebook/cards?document_id=") and "section=main+set" in href for href in hrefs)
     assert "/check" in hrefs and "/rulebook" in hrefs
     assert '<form class="search" action="/search"' in html
@@ -425,3 +434,302 @@ def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
     assert db_path.exists()
     assert "open http://127.0.0.1:8123/" in result.output
     assert served == {"host": "127.0.0.1", "port": 8123, "log_level": "warning"}
+
+
+# FAQ, glossary and mechanic pages
+
+
+async def test_faq_page_has_a_stable_address_and_a_json_twin(site):
+    url = "/faq/treachery-6.0/can-platinum-angel-protect-my-team"
+    assert faq_url("treachery-6.0", "Can Platinum Angel protect my team?") == url
+    html = (await site.client.get(url)).text
+    assert '<h1 class="question">Can Platinum Angel protect my team?</h1>' in html
+    assert "Platinum Angel&#39;s effects apply on players, not teams." in html
+    data = (await site.client.get(url + ".json")).json()
+    assert data["kind"] == "faq" and data["entry"]["question"] == "Can Platinum Angel protect my team?"
+    assert data["url"] == url and data["document"]["slug"] == "treachery-6.0"
+    assert "Platinum Angel" in data["entry"]["answer"]
+
+
+async def test_glossary_reminder_links_the_rule_it_quotes(site):
+    html = (await site.client.get("/glossary/treachery-6.0/reminder-104.3g")).text
+    assert "<h1>Reminder: 104.3g</h1>" in html
+    assert "a team loses the game if all players on that team have lost the game" in html
+    # The excerpt of the official rules has no 104.3g: the quotation links to 104.3, the rule above it.
+    assert (
+        'Quotes official rule <a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3">104.3g</a>' in html
+    )
+    data = (await site.client.get("/glossary/treachery-6.0/reminder-104.3g.json")).json()
+    assert data["quoted_rule"]["url"] == "/rules/comprehensive-rules-excerpt/104.3"
+    assert [other["document"] for other in data["other_versions"]] == ["treachery-1.1", "treachery-1.1-forum-post"]
+
+
+async def test_mechanic_page_shows_its_rulings_with_anchors(site, built_db):
+    url = mechanic_url("duskmourn-release-notes", "New Keyword Action: Manifest Dread")
+    assert url == "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread"
+    html = (await site.client.get(url)).text
+    rulings = built_db.execute(
+        "select count(*) from mechanic_rulings r join mechanics m on m.id = r.mechanic_id where m.name = ?",
+        ["New Keyword Action: Manifest Dread"],
+    ).fetchone()[0]
+    assert rulings == 7
+    assert html.count('<li id="ruling-') == rulings and 'id="ruling-3"' in html
+    assert "To manifest dread, look at the top two cards of your library." in html
+    assert "/cards/Unwanted%20Remake?document=duskmourn-release-notes" in links(html)
+    data = (await site.client.get(url + ".json")).json()
+    assert data["rulings"][2]["url"] == url + "#ruling-3"
+    assert [example["name"] for example in data["examples"]] == ["Innocuous Rat", "Unwanted Remake"]
+
+
+@pytest.mark.parametrize(
+    "path, error, suggestion",
+    [
+        (
+            "/faq/treachery-6.0/platinum-angel",
+            "There is no FAQ question 'platinum-angel' in treachery-6.0. Did you mean one of these?",
+            "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
+        ),
+        (
+            "/glossary/treachery-9.0/team",
+            "There is no document called 'treachery-9.0' with a glossary entry page.",
+            "/glossary/treachery-6.0/team",
+        ),
+        (
+            "/mechanics/duskmourn-release-notes/room",
+            "There is no mechanic 'room' in duskmourn-release-notes. Did you mean one of these?",
+            "/mechanics/duskmourn-release-notes/new-enchantment-type-room",
+        ),
+        (
+            "/faq/treachery-6.0",
+            "Which FAQ question? Its address is /faq/treachery-6.0/NAME.",
+            "/faq/treachery-6.0/can-i-counter-an-unveil-ability",
+        ),
+        ("/glossary", "A glossary entry page is at /glossary/DOCUMENT/NAME.", "/glossary/treachery-6.0/team"),
+        ("/mechanics/a/b/c", "A mechanic page is at /mechanics/DOCUMENT/NAME.", None),
+    ],
+)
+async def test_unknown_entries_are_404s_naming_them_with_working_suggestions(site, path, error, suggestion):
+    response = await site.client.get(path + ".json")
+    assert response.status_code == 404
+    data = response.json()
+    assert set(data) == {"error", "suggestions"} and data["error"].startswith(error)
+    urls = [item["url"] for item in data["suggestions"]]
+    assert urls and (suggestion is None or suggestion in urls)
+    for url in urls:
+        assert (await site.client.get(url)).status_code == 200, url
+    page = await site.client.get(path)
+    assert page.status_code == 404 and escape(error) in page.text and urls[0] in links(page.text)
+
+
+async def test_links_to_faq_glossary_and_mechanics_point_at_their_pages(site):
+    home = links((await site.client.get("/")).text)
+    assert "/faq/treachery-6.0/does-the-traitor-need-to-defeat-the-guardian" in home
+    assert "/glossary/treachery-6.0/teammate" in home
+    assert "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread" in home
+    rule = (await site.client.get("/rules/treachery-6.0/907.8b.json")).json()
+    faq = next(source for source in rule["cited_by"] if source["kind"] == "FAQ")
+    assert faq["url"] == "/faq/treachery-6.0/does-the-traitor-need-to-defeat-the-guardian"
+    card = (await site.client.get(card_url("Unwanted Remake") + ".json")).json()
+    assert card["mechanics"] == [
+        {
+            "name": "New Keyword Action: Manifest Dread",
+            "url": mechanic_url("duskmourn-release-notes", "New Keyword Action: Manifest Dread"),
+        }
+    ]
+    supplier = (await site.client.get(card_url("The Supplier") + ".json")).json()
+    faq = next(source for source in supplier["mentioned_by"] if source["source_table"] == "faq")
+    assert faq["owner_url"] == "/faq/treachery-6.0/can-i-proliferate-counters-on-an-identity-card"
+    faq_table = (await site.client.get("/rulebook/faq")).text
+    assert '<a class="page-link" href="/faq/treachery-6.0/can-platinum-angel-protect-my-team">' in faq_table
+
+
+# Parents, sections and cards
+
+
+async def test_parent_and_section_pages_show_their_subrules_notes(site):
+    parent = (await site.client.get("/rules/treachery-6.0/702.TR02")).text
+    assert "Note: Putting a creature onto the battlefield and attacking a Leader player does not clear" in parent
+    section = (await site.client.get("/rules/treachery-6.0/907.json")).json()
+    noted = {rule["number"]: rule["paragraphs"][0]["text"] for rule in section["rules"] if rule["paragraphs"]}
+    assert "each player&#39;s starting life total is 40" not in noted["907.6"]  # JSON holds the text as printed
+    assert "each player's starting life total is 40" in noted["907.6"]
+    html = (await site.client.get("/rules/treachery-6.0/907")).text
+    assert "each player&#39;s starting life total is 40" in html
+    assert html.count('<p class="note-text paragraph-') == sum(len(rule["paragraphs"]) for rule in section["rules"])
+
+
+async def test_card_notes_are_numbered_as_search_titles_them(site):
+    html = (await site.client.get(card_url("The Oracle"))).text
+    assert '<p class="note-text" id="note-9"><a class="note-number" href="#note-9">note 9</a>' in html
+    found = (await site.client.get("/search.json?q=oracle&kind=card_note")).json()["results"]
+    numbered = next(result for result in found if result["title"].startswith("The Oracle — note "))
+    number = numbered["title"].rsplit(" ", 1)[1]
+    assert f'id="note-{number}"' in html and numbered["url"].endswith(f"#note-{number}")
+
+
+async def test_identity_card_without_card_text_says_so(site):
+    html = (await site.client.get(card_url("The Oracle"))).text
+    assert "Treachery Comprehensive Rules 6.0 does not print this identity card's text: only its notes below." in html
+    jump = (await site.client.get(card_url("Jump Scare"))).text
+    assert "does not print" not in jump
+
+
+async def test_cards_table_and_canned_queries_link_card_names_to_card_pages(site):
+    table = (await site.client.get("/rulebook/cards?kind=identity&role=Guardian")).text
+    assert '<a class="page-link" href="/cards/The%20Oracle?document=treachery-6.0">The Oracle</a>' in table
+    query = (await site.client.get("/rulebook/identity_cards_of_role?role=Guardian")).text
+    assert '<a class="page-link" href="/cards/The%20Oracle?document=treachery-6.0">The Oracle</a>' in query
+    rulings = (await site.client.get("/rulebook/rulings_mentioning_card?card=Jump+Scare")).text
+    assert '<a class="page-link" href="/cards/Fear%20of%20Falling?document=duskmourn-release-notes">' in rulings
+
+
+# Every rule number a link
+
+
+async def test_version_tables_and_search_snippets_link_rule_numbers(site):
+    versions = (await site.client.get("/rulebook/versions?_search=907.8")).text
+    assert '<a class="rule-link" href="/rules/treachery-6.0/907.8">907.8</a>' in versions
+    citing = await site.client.get("/rulebook/rules_citing_rule?document=comprehensive-rules-excerpt&number=104.2")
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.2c">104.2c</a>' in citing.text
+    assert str(safe_snippet("see rule <mark>undercover</mark> 702.TR02a &amp; more")) == (
+        'see rule <mark>undercover</mark> <a class="rule-link" href="/rules/702.TR02a">702.TR02a</a> &amp; more'
+    )
+    assert str(safe_snippet("CR 508.6", base_url="/prefix/")) == (
+        'CR <a class="rule-link" href="/prefix/rules/508.6">508.6</a>'
+    )
+    assert str(safe_snippet("<script>alert(907.1)</script>")) == (
+        '&lt;script&gt;alert(<a class="rule-link" href="/rules/907.1">907.1</a>)&lt;/script&gt;'
+    )
+
+
+# Served under a prefix
+
+
+async def test_a_site_served_under_a_base_url_links_within_it(built_db_path):
+    site = make_datasette(built_db_path, base_url="/prefix/")
+    await site.invoke_startup()
+    queue, seen = ["/prefix/"], set()
+    for path in [
+        "/prefix/rules/treachery-6.0/702.TR02",
+        "/prefix/cards/The%20Supplier",
+        "/prefix/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
+        "/prefix/glossary/treachery-6.0/team",
+        "/prefix/rulebook/cards?role=Guardian",
+    ]:
+        queue.append(path)
+    while queue and len(seen) < 80:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        response = await site.client.get(PrefixedUrlString(path))
+        assert response.status_code == 200, path
+        if "html" not in response.headers["content-type"]:
+            continue
+        hrefs = [href.split("#")[0] for href in links(response.text) if href.startswith("/")]
+        outside = [href for href in hrefs if not href.startswith("/prefix/")]
+        assert outside == [], f"{path} links outside /prefix/: {outside}"
+        queue.extend(href for href in hrefs if href and not href.startswith("/prefix/-/"))
+    data = (
+        await site.client.get(PrefixedUrlString("/prefix/faq/treachery-6.0/can-platinum-angel-protect-my-team.json"))
+    ).json()
+    assert data["url"] == "/prefix/faq/treachery-6.0/can-platinum-angel-protect-my-team"
+    missing = (await site.client.get(PrefixedUrlString("/prefix/cards/The%20Gatherng.json"))).json()
+    assert missing["suggestions"][0]["url"] == "/prefix/cards/The%20Gathering"
+
+
+# Mana symbols
+
+
+async def test_mana_costs_and_tap_symbols_are_drawn_with_their_text_kept(site):
+    html = (await site.client.get(card_url("Jump Scare"))).text
+    assert (
+        '<span class="mana-symbol" role="img" aria-label="white mana"><i class="ms ms-cost ms-w" aria-hidden="true">'
+        '</i><span class="mana-text">{W}</span></span>'
+    ) in html
+    assert '<link rel="stylesheet" href="/rulebook-static/mana-font/css/mana.css">' in html
+    for asset in ("mana-font/css/mana.css", "mana-font/fonts/mana.woff2", "mana-font/LICENSE.txt", "symbols.css"):
+        assert (await site.client.get(f"/rulebook-static/{asset}")).status_code == 200, asset
+    table = (await site.client.get("/rulebook/cards?_search=Jump+Scare")).text
+    assert 'aria-label="white mana"' in table
+
+
+@pytest.mark.parametrize(
+    "text, labels, glyphs",
+    [
+        ("{2}{W}", ["two generic mana", "white mana"], ["ms-2", "ms-w"]),
+        ("{T}: Add {C}.", ["tap", "colorless mana"], ["ms-tap", "ms-c"]),
+        ("{W/U}", ["white or blue hybrid mana"], ["ms-wu"]),
+        ("{2/B}", ["two generic or black hybrid mana"], ["ms-2b"]),
+        ("{G/P}", ["Phyrexian green mana"], ["ms-gp"]),
+        ("{Z9} <b>", [], []),
+    ],
+)
+def test_symbols_have_glyphs_labels_and_keep_their_braces(text, labels, glyphs):
+    html = str(render_symbols(text))
+    assert re.findall(r'aria-label="([^"]+)"', html) == labels
+    assert re.findall(r'class="ms ms-cost (ms-[a-z0-9]+)"', html) == glyphs
+    assert re.sub(r"<[^>]+>", "", html) == str(escape(text))  # the text without tags is what was written
+
+
+# Canned queries open with examples
+
+
+async def test_canned_queries_open_with_example_values_that_return_rows(site):
+    for name, query in canned_queries().items():
+        response = await site.client.get(f"/rulebook/{name}")
+        if not query["params"]:
+            assert response.status_code == 200 and name == "unresolved_references"
+            continue
+        assert response.status_code == 302, name
+        location = response.headers["location"]
+        assert location == f"/rulebook/{name}?" + urlencode(query["example"])
+        rows = (await site.client.get(location.replace("?", ".json?", 1) + "&_shape=array")).json()
+        assert rows, f"{name} opens with {query['example']} and finds nothing"
+    role = (await site.client.get("/rulebook/identity_cards_of_role?role=Guardian")).text
+    assert 'value="Guardian"' in role
+
+
+async def test_canned_queries_list_the_valid_values_of_their_parameters(site, built_db):
+    database = (await site.client.get("/rulebook.json")).json()
+    descriptions = {query["name"]: query["description"] for query in database["queries"]}
+    assert descriptions["identity_cards_of_role"].endswith("Valid values: role: Leader, Guardian, Assassin, Traitor.")
+    slugs = ", ".join(row[0] for row in built_db.execute("select slug from documents"))
+    assert "treachery-6.0" in slugs
+    for slug in slugs.split(", "):
+        assert slug in descriptions["rules_citing_rule"] and slug in descriptions["rules_changed_between_versions"]
+
+
+def test_a_canned_query_with_parameters_needs_an_example(tmp_path):
+    (tmp_path / "no_example.sql").write_text("-- title: t\n-- description: d\nselect :role\n")
+    with pytest.raises(ValueError, match="no_example.sql needs a '-- example:' comment giving role"):
+        canned_queries(tmp_path)
+
+
+async def test_close_numbers_in_search_messages_are_links(site):
+    html = (await site.client.get("/search?q=rule+907.88")).text
+    message = re.search(r'<p class="notice">(.*?)</p>', html, re.S).group(1)
+    assert message.startswith("There is no rule 907.88. Close numbers: ")
+    assert '<a class="rule-link" href="/rules/907.8">907.8</a>' in message
+    for url in links(message):
+        assert (await site.client.get(url)).status_code == 200, url
+
+
+async def test_hostile_faq_is_escaped_on_its_page_and_its_404(tmp_path):
+    source = tmp_path / "hostile-faq.txt"
+    source.write_text(
+        "Treachery Comprehensive Rules\nVersion 0.8 - Effective 2000-01-01\nEvery player gets an identity card.\n\n"
+        "907. Treachery\n907.1. Identity cards are dealt face down.\n\nFREQUENTLY ASKED QUESTIONS (FAQ)\n\n"
+        "Q: Is <img src=x onerror=alert(4)> safe?\n\nYes, see rule 907.1 <script>alert(5)</script>.\n",
+        encoding="utf-8",
+    )
+    build_database(tmp_path / "rulebook.db", [*bundled_sources(), source])
+    site = await started(tmp_path / "rulebook.db")
+    url = faq_url("treachery-0.8-hostile-faq", "Is <img src=x onerror=alert(4)> safe?")
+    assert url == "/faq/treachery-0.8-hostile-faq/is-img-src-x-onerror-alert-4-safe"
+    html = (await site.client.get(url)).text
+    assert "Is &lt;img src=x onerror=alert(4)&gt; safe?" in html and "<img src=x" not in html
+    assert '<a class="rule-link" href="/rules/treachery-0.8-hostile-faq/907.1">907.1</a> &lt;script&gt;alert(5)' in html
+    missing = await site.client.get("/faq/treachery-0.8-hostile-faq/<img src=x onerror=alert(6)>")
+    assert missing.status_code == 404 and "<img src=x" not in missing.text
+    assert url in links(missing.text)

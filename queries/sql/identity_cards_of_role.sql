@@ -1,5 +1,6 @@
 -- title: Identity cards of a role, with their notes
 -- description: Every Treachery identity card whose role is :role (Leader, Guardian, Assassin or Traitor), one row per note in the order the document gives them; a card without notes has one row with no note.
+-- example: role=Guardian
 select
   document.slug as document,
   card.name as card,

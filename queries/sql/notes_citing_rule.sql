@@ -1,5 +1,6 @@
 -- title: Notes and FAQ entries citing a rule
 -- description: Card notes, rule notes and FAQ answers that cite rule :number of :document (a slug such as treachery-6.0), with the card or rule they belong to.
+-- example: document=treachery-6.0&number=907.8b
 select
   'card note' as kind,
   source_document.slug as document,

@@ -1,5 +1,6 @@
 -- title: Rules whose text differs between two documents
 -- description: Rules with the same number in :document and :other (e.g. treachery-1.1 and treachery-1.1-forum-post, or two comprehensive rules) whose title or text differ, side by side.
+-- example: document=treachery-1.1&other=treachery-1.1-forum-post
 select
   one.number,
   one.title as title_in_document,

@@ -1,5 +1,6 @@
 -- title: Rulings that mention a card
 -- description: Card notes, FAQ answers and mechanic rulings that name the card :card (its full name, or one half of a split or Room card), with the card, question or mechanic they belong to.
+-- example: card=Jump Scare
 select
   document.slug as document,
   mention.source_table as kind,

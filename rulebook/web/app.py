@@ -1,5 +1,5 @@
 """How rulebook sits in Datasette: the app `rulebook serve`, the tests and the benchmarks run,
-and what the plugins share (the database, the link context, the not-found page).
+and what the plugins share (the database, the link context).
 
 Serving is read-only: the database is opened immutable, queries are time-limited, and our
 plugins and templates turn Datasette into the rules site.
@@ -8,6 +8,7 @@ plugins and templates turn Datasette into the rules site.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -20,8 +21,10 @@ from datasette.utils.asgi import Response
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 
-from .metadata import build_metadata
-from .rendering import LinkContext
+from .errors import PageNotFound
+from .metadata import build_metadata, example_query_string, parameter_values
+from .paths import with_base_url
+from .rendering import LinkContext, render_symbols
 
 STATIC_MOUNT = "rulebook-static"  # our CSS, scripts and fonts: /rulebook-static/...
 SETTINGS = {
@@ -37,16 +40,17 @@ SETTINGS = {
 }
 
 
-def make_datasette(db_path: Path) -> Datasette:
-    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook)."""
+def make_datasette(db_path: Path, **settings: Any) -> Datasette:
+    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook);
+    ``settings`` override ours, e.g. base_url="/prefix/" to serve the site under a prefix."""
     plugins_dir = package_folder("rulebook.plugins")
     datasette = Datasette(
         memory=False,
-        metadata=build_metadata(),
+        metadata=build_metadata(parameter_values(sqlite_utils.Database(Path(db_path)))),
         plugins_dir=str(plugins_dir),
         template_dir=str(package_file("rulebook.plugins", "templates")),
         static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
-        settings=SETTINGS,
+        settings={**SETTINGS, **settings},
     )
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
     datasette.add_database(Database(datasette, path=str(Path(db_path).resolve()), is_mutable=False), name=DATABASE)
@@ -68,7 +72,8 @@ _link_contexts: WeakKeyDictionary[Datasette, LinkContext] = WeakKeyDictionary()
 async def link_context(datasette: Datasette) -> LinkContext:
     """Read once per server: the database is immutable while it is served."""
     if datasette not in _link_contexts:
-        _link_contexts[datasette] = await run_query(datasette, LinkContext.load)
+        loaded = await run_query(datasette, LinkContext.load)
+        _link_contexts[datasette] = replace(loaded, base_url=datasette.setting("base_url"))
     return _link_contexts[datasette]
 
 
@@ -81,11 +86,24 @@ def linker(context: LinkContext) -> Callable:
     return linked
 
 
-async def not_found(datasette: Datasette, request, error: str, suggestions: list[dict], as_json: bool) -> Response:
-    """A 404 that says what was not found and offers the closest things that exist."""
-    if as_json:
-        return Response.json({"error": error, "suggestions": suggestions}, status=404)
-    html = await datasette.render_template(
-        "rulebook_not_found.html", {"error": error, "suggestions": suggestions}, request=request
-    )
-    return Response.html(html, status=404)
+async def page_response(datasette: Datasette, request, data: dict, template: str) -> Response:
+    """The JSON twin (a path ending in .json), or the page rendered with linked text; page data
+    of kind "missing" raises the 404 that offers its suggestions."""
+    if data["kind"] == "missing":
+        raise PageNotFound(data["error"], data["suggestions"])
+    data = with_base_url(datasette, data)
+    if request.url_vars.get("format") == "json":
+        return Response.json(data, default=str)
+    context = {"data": data, "linked": linker(await link_context(datasette)), "symbols": render_symbols}
+    return Response.html(await datasette.render_template(template, context, request=request))
+
+
+def canned_query_example(datasette: Datasette, path: str) -> str | None:
+    """Where a canned query asked for without values opens: its page with its example values."""
+    base_url = datasette.setting("base_url")
+    prefix = f"{base_url}{DATABASE}/"
+    if not path.startswith(prefix):
+        return None
+    query = (datasette.metadata("queries", database=DATABASE) or {}).get(path[len(prefix) :])
+    example = example_query_string(query) if query else None
+    return f"{path}?{example}" if example else None

@@ -2,19 +2,24 @@
 
 Tables are described here so Datasette's own pages explain themselves to a judge; foreign keys
 show names (a rule's number, a card's name, a document's slug) instead of ids; full-text search
-is configured for every table that has an index; canned queries are read from ``sql/*.sql``.
+is configured for every table that has an index; canned queries are read from ``sql/*.sql``,
+each with the example values it opens with and the valid values of its parameters.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode
 
+import sqlite_utils
+
+from rulebook.db.families import documents_in_preference_order
 from rulebook.db.schema import SEARCHABLE
 from rulebook.resources import package_folder
 from rulebook.urls import DATABASE
 
-_HEADER = re.compile(r"^--\s*(?P<key>title|description):\s*(?P<value>.+)$")
+_HEADER = re.compile(r"^--\s*(?P<key>title|description|example):\s*(?P<value>.+)$")
 
 LINES = {
     "line_start": "First line of the source document this row was read from.",
@@ -189,8 +194,13 @@ TABLES = {
 }
 
 
-def canned_queries(sql_dir: Path | None = None) -> dict[str, dict]:
-    """One canned query per ``.sql`` file, named after it; its header comments give title and description."""
+def canned_queries(sql_dir: Path | None = None, values: dict[str, list[str]] | None = None) -> dict[str, dict]:
+    """One canned query per ``.sql`` file, named after it; its header comments give title and
+    description, and ``-- example: name=value&...`` the values it opens with.
+
+    ``values`` lists the valid values of a parameter (document slugs, roles): the description
+    names them, so a judge knows what to type.
+    """
     queries = {}
     for path in sorted((sql_dir or package_folder("rulebook.queries") / "sql").glob("*.sql")):
         text = path.read_text(encoding="utf-8")
@@ -200,8 +210,47 @@ def canned_queries(sql_dir: Path | None = None) -> dict[str, dict]:
         missing = {"title", "description"} - set(header)
         if missing:
             raise ValueError(f"{path.name} needs a '-- {sorted(missing)[0]}:' comment at its top.")
-        queries[path.stem] = {"sql": text, "title": header["title"], "description": header["description"]}
+        params = list(dict.fromkeys(re.findall(r"(?<![:\w]):(\w+)", _without_comments(text))))
+        example = dict(parse_qsl(header.get("example", "")))
+        unknown = set(example) - set(params)
+        if unknown or (params and not example):
+            raise ValueError(
+                f"{path.name} needs a '-- example:' comment giving {', '.join(params)} (and nothing else)."
+            )
+        listed = [f"{name}: {', '.join(values[name])}." for name in params if values and values.get(name)]
+        queries[path.stem] = {
+            "sql": text,
+            "title": header["title"],
+            "description": " ".join([header["description"], *(["Valid values:", *listed] if listed else [])]),
+            "params": params,
+        }
+        if example:
+            queries[path.stem]["example"] = example
     return queries
+
+
+def _without_comments(sql: str) -> str:
+    return "\n".join(line for line in sql.splitlines() if not line.lstrip().startswith("--"))
+
+
+def parameter_values(db: sqlite_utils.Database) -> dict[str, list[str]]:
+    """The valid values of the canned queries' parameters in a built database."""
+    documents = documents_in_preference_order(db)
+    roles = [  # in the order the preferred document lists them: Leader, Guardian, Assassin, Traitor
+        row["role"]
+        for doc in documents
+        for row in db.query(
+            "select role from cards where document_id = ? and role is not null group by role order by min(position)",
+            [doc["id"]],
+        )
+    ]
+    slugs = [doc["slug"] for doc in documents]
+    return {"document": slugs, "other": slugs, "role": list(dict.fromkeys(roles))}
+
+
+def example_query_string(query: dict) -> str | None:
+    """``role=Guardian``: what a canned query opens with when it is asked without values."""
+    return urlencode(query["example"]) if query.get("example") else None
 
 
 def _table_metadata() -> dict[str, dict]:
@@ -217,8 +266,9 @@ def _table_metadata() -> dict[str, dict]:
     return tables
 
 
-def build_metadata() -> dict:
-    """The metadata dictionary handed to Datasette."""
+def build_metadata(values: dict[str, list[str]] | None = None) -> dict:
+    """The metadata dictionary handed to Datasette; ``values`` (``parameter_values``) lists
+    the valid values of the canned queries' parameters."""
     return {
         "title": "rulebook: Treachery and Magic rules for judges",
         "description": "The Treachery variant's comprehensive rules, FAQ and identity card notes, the official "
@@ -232,7 +282,7 @@ def build_metadata() -> dict:
             DATABASE: {
                 "description": "Every rule, note, FAQ answer and card of the bundled documents, with their source lines.",
                 "tables": _table_metadata(),
-                "queries": canned_queries(),
+                "queries": canned_queries(values=values),
             }
         },
     }

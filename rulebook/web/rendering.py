@@ -1,9 +1,9 @@
 """Turn stored text into safe HTML where rule numbers and mentioned cards are links.
 
 Every page (rule, card, search, Datasette's own table and row pages) renders text through
-``LinkContext.render``, so a rule number is a link everywhere and nothing is ever shown
-unescaped. Rule numbers are found with ``find_citations``, the function the build used to
-fill ``rule_references``, and point at the same documents the build linked them to.
+``LinkContext.render``, so a rule number is a link everywhere, a mana symbol is drawn as one,
+and nothing is ever shown unescaped. Rule numbers are found with ``find_citations``, the function
+the build used to fill ``rule_references``, and point at the same documents the build linked them to.
 """
 
 from __future__ import annotations
@@ -11,20 +11,56 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 import sqlite_utils
 from markupsafe import Markup, escape
 
 from rulebook.db.links import cited_documents, comprehensive_document
+from rulebook.ingest.references import find_citations
 from rulebook.urls import card_url, rule_url
+
+from .symbols import SYMBOL, symbol_markup
 
 
 @dataclass(frozen=True)
-class _Link:
+class _Span:
+    """A stretch of text drawn as markup: a link to a rule or card, or a mana symbol."""
+
     start: int
     end: int
-    url: str
-    css_class: str
+    html: Markup
+
+
+def _anchor(css_class: str, url: str, text: str) -> Markup:
+    return Markup('<a class="{}" href="{}">{}</a>').format(css_class, url, text)
+
+
+def _symbol_spans(text: str) -> list[_Span]:
+    spans = []
+    for match in SYMBOL.finditer(text):
+        markup = symbol_markup(match.group(0))
+        if markup:
+            spans.append(_Span(match.start(), match.end(), markup))
+    return spans
+
+
+def _joined(text: str, spans: list[_Span]) -> Markup:
+    """``text`` escaped, with ``spans`` drawn in place; of two overlapping spans the first wins."""
+    parts, position = [], 0
+    for span in sorted(spans, key=lambda span: span.start):
+        if span.start < position:
+            continue  # a rule number inside a card name, or the reverse
+        parts.append(escape(text[position : span.start]))
+        parts.append(span.html)
+        position = span.end
+    parts.append(escape(text[position:]))
+    return Markup("").join(parts)
+
+
+def render_symbols(text: str | None) -> Markup:
+    """A mana cost such as {2}{W}, escaped, its symbols drawn."""
+    return _joined(text or "", _symbol_spans(text or ""))
 
 
 @dataclass
@@ -35,6 +71,7 @@ class LinkContext:
     kinds: dict[int, str]  # document id -> kind
     official: int | None  # the comprehensive rules that "official rule N" points at
     mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
+    base_url: str = "/"  # Datasette's base_url setting: every link starts with it
 
     @classmethod
     def load(cls, db: sqlite_utils.Database) -> LinkContext:
@@ -52,16 +89,26 @@ class LinkContext:
             mentions=mentions,
         )
 
-    def _rule_links(self, text: str, document_id: int) -> list[_Link]:
-        links = []
-        for citation, target in cited_documents(text, document_id, self.kinds, self.official):
-            if target in self.slugs:
-                links.append(
-                    _Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link")
-                )
-        return links
+    @cached_property
+    def document_ids(self) -> dict[str, int]:
+        """Document slug -> id."""
+        return {slug: document_id for document_id, slug in self.slugs.items()}
 
-    def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Link]:
+    def _path(self, url: str) -> str:
+        return self.base_url + url.lstrip("/")
+
+    def _rule_links(self, text: str, document_id: int) -> list[_Span]:
+        return [
+            _Span(
+                citation.start,
+                citation.end,
+                _anchor("rule-link", self._path(rule_url(self.slugs[target], citation.number)), citation.number),
+            )
+            for citation, target in cited_documents(text, document_id, self.kinds, self.official)
+            if target in self.slugs
+        ]
+
+    def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Span]:
         names = self.mentions.get(source, {}) if source else {}
         if not names:
             return []
@@ -69,7 +116,11 @@ class LinkContext:
             r"(?<!\w)(" + "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) + r")(?!\w)"
         )
         return [
-            _Link(match.start(), match.end(), card_url(names[match.group(1)]), "card-link")
+            _Span(
+                match.start(),
+                match.end(),
+                _anchor("card-link", self._path(card_url(names[match.group(1)])), match.group(0)),
+            )
             for match in pattern.finditer(text)
         ]
 
@@ -81,31 +132,40 @@ class LinkContext:
         """
         if not text:
             return Markup("")
-        links = sorted(
-            self._rule_links(text, document_id) + self._card_links(text, source), key=lambda link: link.start
+        return _joined(text, self._rule_links(text, document_id) + self._card_links(text, source) + _symbol_spans(text))
+
+
+_SAYS_MISSING = re.compile(r"\bno rule\s*$", re.IGNORECASE)
+
+
+def _numbers_linked(text: str, base_url: str) -> Markup:
+    """Plain text escaped, each rule number in it a link to the page that finds it in any document
+    (except a number the text says is missing: "There is no rule 907.88")."""
+    links = [
+        _Span(
+            citation.start,
+            citation.end,
+            _anchor("rule-link", base_url + rule_url(None, citation.number).lstrip("/"), citation.number),
         )
-        html, position = [], 0
-        for link in links:
-            if link.start < position:
-                continue  # a rule number inside a card name, or the reverse: the first one wins
-            html.append(escape(text[position : link.start]))
-            html.append(
-                Markup('<a class="{}" href="{}">{}</a>').format(link.css_class, link.url, text[link.start : link.end])
-            )
-            position = link.end
-        html.append(escape(text[position:]))
-        return Markup("").join(html)
+        for citation in find_citations(text)
+        if not _SAYS_MISSING.search(text[: citation.start])
+    ]
+    return _joined(text, links + _symbol_spans(text))
 
 
 _MARK = re.compile(r"(</?mark>)")
 
 
-def safe_snippet(snippet: str) -> Markup:
-    """A search snippet as HTML that can hold nothing but text and <mark> highlights.
+def safe_snippet(snippet: str, base_url: str = "/") -> Markup:
+    """A search snippet (or message) as HTML that can hold nothing but text, <mark> highlights
+    and links on its rule numbers.
 
     The search function escapes its snippets already; normalising them here means a page
-    never trusts HTML that it did not make itself.
+    never trusts HTML that it did not make itself. A snippet does not say which document it
+    quotes, so its rule numbers open /rules/NUMBER, which finds the number in the newest
+    Treachery rules, else the official rules.
     """
     return Markup("").join(
-        Markup(part) if _MARK.fullmatch(part) else escape(html.unescape(part)) for part in _MARK.split(snippet or "")
+        Markup(part) if _MARK.fullmatch(part) else _numbers_linked(html.unescape(part), base_url)
+        for part in _MARK.split(snippet or "")
     )

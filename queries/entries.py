@@ -1,0 +1,241 @@
+"""Look up FAQ entries, glossary entries and mechanics by document and slug, and gather what
+their pages show.
+
+Their addresses name them by the document's slug and a slug made from their own text
+(``rulebook.urls.entry_slug``), so they survive rebuilds; row ids never appear. A mechanic's
+page carries its example cards and its rulings, each ruling numbered as the page anchors it
+(``#ruling-3``).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from rulebook.db.families import documents_in_preference_order
+from rulebook.urls import card_url, entry_slug, faq_url, glossary_url, mechanic_url, row_url, rule_url
+
+
+@dataclass(frozen=True)
+class EntryKind:
+    """One kind of entry with a page: its table, the column that names it, what a judge calls it."""
+
+    path: str  # the first step of its address: /faq/...
+    table: str
+    label: str  # the column the slug is made from
+    noun: str
+    plural: str
+    url: Callable[..., str]
+
+
+FAQ = EntryKind("faq", "faq", "question", "FAQ question", "questions", faq_url)
+GLOSSARY = EntryKind("glossary", "glossary", "term", "glossary entry", "glossary entries", glossary_url)
+MECHANICS = EntryKind("mechanics", "mechanics", "name", "mechanic", "mechanics", mechanic_url)
+ENTRY_KINDS = {kind.path: kind for kind in (FAQ, GLOSSARY, MECHANICS)}
+
+
+def _entries(db: sqlite_utils.Database, kind: EntryKind, document_id: int) -> list[dict]:
+    """The document's entries in order, each with its slug (the first of two entries sharing one wins)."""
+    rows = db.query(f"select * from {kind.table} where document_id = ? order by position, id", [document_id])
+    return [{**dict(row), "slug": entry_slug(row[kind.label])} for row in rows]
+
+
+def _documents_with(db: sqlite_utils.Database, kind: EntryKind) -> list[dict]:
+    having = {row["document_id"] for row in db.query(f"select distinct document_id from {kind.table}")}
+    return [doc for doc in documents_in_preference_order(db) if doc["id"] in having]
+
+
+def _link(kind: EntryKind, document: str, entry: dict, suffix: str = "") -> str:
+    return kind.url(document, entry[kind.label], suffix)
+
+
+def _same_entry_elsewhere(db: sqlite_utils.Database, kind: EntryKind, slug: str, document_id: int) -> list[dict]:
+    """The entry with this slug in the other documents that have one (other editions, forum copies)."""
+    found = []
+    for doc in _documents_with(db, kind):
+        if doc["id"] == document_id:
+            continue
+        entry = next((entry for entry in _entries(db, kind, doc["id"]) if entry["slug"] == slug), None)
+        if entry:
+            found.append(
+                {
+                    "document": doc["slug"],
+                    "version": doc["version"],
+                    "effective_date": doc["effective_date"],
+                    "label": entry[kind.label],
+                    "url": _link(kind, doc["slug"], entry),
+                }
+            )
+    return found
+
+
+def _first_entries(db: sqlite_utils.Database, kind: EntryKind, documents: list[dict]) -> list[dict]:
+    """The entries of the preferred document that has some, as suggestions."""
+    return [
+        {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
+        for doc in documents[:1]
+        for entry in _entries(db, kind, doc["id"])
+    ]
+
+
+def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slug: str) -> dict:
+    """What a 404 says: which document or entry is missing, and links to the closest that exist."""
+    documents = _documents_with(db, kind)
+    document = next((doc for doc in documents if doc["slug"] == document_slug), None)
+    if document is None:
+        elsewhere = [
+            {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
+            for doc in documents
+            for entry in _entries(db, kind, doc["id"])
+            if entry["slug"] == slug
+        ]
+        names = ", ".join(doc["slug"] for doc in documents)
+        error = f"There is no document called {document_slug!r} with a {kind.noun} page. The documents with one are: {names}."
+        return {"kind": "missing", "error": error, "suggestions": elsewhere or _first_entries(db, kind, documents)}
+    entries = _entries(db, kind, document["id"])
+    by_slug: dict[str, dict] = {}
+    for entry in entries:
+        by_slug.setdefault(entry["slug"], entry)
+    close = difflib.get_close_matches(slug, list(by_slug), n=5, cutoff=0.5)
+    containing = [known for known in by_slug if slug and (slug in known or known in slug)]
+    chosen = list(dict.fromkeys(containing + close))[:8]
+    error = f"There is no {kind.noun} {slug!r} in {document_slug}."
+    if chosen:
+        error += " Did you mean one of these?"
+    else:
+        error += f" These are its {kind.plural}:"
+        chosen = list(by_slug)[:12]
+    return {
+        "kind": "missing",
+        "error": error,
+        "suggestions": [
+            {"label": by_slug[known][kind.label], "url": _link(kind, document_slug, by_slug[known])} for known in chosen
+        ],
+    }
+
+
+def _examples(db: sqlite_utils.Database, mechanic_id: int) -> list[dict]:
+    rows = db.query(
+        """select e.*, c.name as card_name, d.slug as card_document from mechanic_examples e
+           left join cards c on c.id = e.card_id left join documents d on d.id = c.document_id
+           where e.mechanic_id = ? order by e.position""",
+        [mechanic_id],
+    )
+    return [
+        {**dict(row), "url": card_url(row["card_name"], row["card_document"]) if row["card_name"] else None}
+        for row in rows
+    ]
+
+
+def _rulings(db: sqlite_utils.Database, mechanic_id: int, url: str) -> list[dict]:
+    rows = db.query("select * from mechanic_rulings where mechanic_id = ? order by position", [mechanic_id])
+    return [
+        {**dict(row), "anchor": f"ruling-{row['position']}", "url": f"{url}#ruling-{row['position']}"} for row in rows
+    ]
+
+
+def _quoted_rule(db: sqlite_utils.Database, entry: dict) -> dict | None:
+    """The official rule a glossary Reminder entry quotes, with its page."""
+    if not entry.get("quoted_rule_id"):
+        return None
+    row = next(
+        db.query(
+            "select r.number, r.text, d.slug as document from rules r join documents d on d.id = r.document_id where r.id = ?",
+            [entry["quoted_rule_id"]],
+        )
+    )
+    return {**dict(row), "url": rule_url(row["document"], row["number"])}
+
+
+def entry_page_data(db: sqlite_utils.Database, path: str, document_slug: str, slug: str) -> dict:
+    """What /faq/..., /glossary/... and /mechanics/... show and their JSON; kind "missing" carries the help."""
+    kind = ENTRY_KINDS[path]
+    slug = entry_slug(slug)
+    document = next(db.query("select * from documents where slug = ?", [document_slug]), None)
+    entry = (
+        next((entry for entry in _entries(db, kind, document["id"]) if entry["slug"] == slug), None)
+        if document
+        else None
+    )
+    if entry is None:
+        return _missing(db, kind, document_slug, slug)
+    url = _link(kind, document_slug, entry)
+    data = {
+        "kind": kind.table,
+        "document": dict(document),
+        "entry": entry,
+        "url": url,
+        "json_url": _link(kind, document_slug, entry, ".json"),
+        "datasette_url": row_url(kind.table, entry["id"]),
+        "other_versions": _same_entry_elsewhere(db, kind, slug, document["id"]),
+    }
+    if kind is GLOSSARY:
+        data["quoted_rule"] = _quoted_rule(db, entry)
+    if kind is MECHANICS:
+        data["examples"] = _examples(db, entry["id"])
+        data["rulings"] = _rulings(db, entry["id"], url)
+    return data
+
+
+def entry_index(db: sqlite_utils.Database, path: str, document_slug: str | None) -> dict:
+    """What /faq, /faq/{document} and the like answer: the 404's error and the entries that exist."""
+    kind = ENTRY_KINDS[path]
+    if document_slug:
+        missing = _missing(db, kind, document_slug, "")
+        if any(doc["slug"] == document_slug for doc in _documents_with(db, kind)):
+            missing["error"] = (
+                f"Which {kind.noun}? Its address is /{path}/{document_slug}/NAME. The {kind.plural} of {document_slug}:"
+            )
+        return missing
+    documents = _documents_with(db, kind)
+    return {
+        "kind": "missing",
+        "error": f"A {kind.noun} page is at /{path}/DOCUMENT/NAME. These are the first of them:",
+        "suggestions": _first_entries(db, kind, documents),
+    }
+
+
+def entries_of_document(db: sqlite_utils.Database, document_id: int, document_slug: str) -> dict[str, list[dict]]:
+    """The document's FAQ questions, glossary terms and mechanics, each with its page: the home page's lists."""
+    return {
+        path: [
+            {"label": entry[kind.label], "url": _link(kind, document_slug, entry)}
+            for entry in _entries(db, kind, document_id)
+        ]
+        for path, kind in ENTRY_KINDS.items()
+    }
+
+
+def entry_row_link(db: sqlite_utils.Database, table: str, row_id: int) -> dict | None:
+    """A FAQ, glossary, mechanic or mechanic-ruling row as {"label", "document", "url"} of its page;
+    None for tables whose rows have no page of their own."""
+    if table == "mechanic_rulings":
+        row = next(
+            db.query(
+                """select m.name, r.position, d.slug from mechanic_rulings r join mechanics m on m.id = r.mechanic_id
+                   join documents d on d.id = r.document_id where r.id = ?""",
+                [row_id],
+            ),
+            None,
+        )
+        if row is None:
+            return None
+        return {
+            "label": f"{row['name']}, ruling {row['position']}",
+            "document": row["slug"],
+            "url": f"{mechanic_url(row['slug'], row['name'])}#ruling-{row['position']}",
+        }
+    kind = next((kind for kind in ENTRY_KINDS.values() if kind.table == table), None)
+    if kind is None:
+        return None
+    row = next(
+        db.query(
+            f"select t.{kind.label} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",
+            [row_id],
+        ),
+        None,
+    )
+    return {"label": row["label"], "document": row["slug"], "url": kind.url(row["slug"], row["label"])} if row else None

@@ -1,0 +1,27 @@
+"""The site's paths as served: ``rulebook.urls`` makes them relative to the site's root, and
+here they get Datasette's ``base_url`` (e.g. /prefix/) through ``datasette.urls``, so a site
+served under a prefix links to itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from datasette.app import Datasette
+
+
+def is_url_key(key: str) -> bool:
+    return key == "url" or key.endswith("_url")
+
+
+def with_base_url(datasette: Datasette, data: Any) -> Any:
+    """``data`` (page data or JSON) with every site path under a "url"/"*_url" key prefixed."""
+    if isinstance(data, dict):
+        return {
+            key: datasette.urls.path(value)
+            if is_url_key(key) and isinstance(value, str) and value.startswith("/")
+            else with_base_url(datasette, value)
+            for key, value in data.items()
+        }
+    if isinstance(data, list):
+        return [with_base_url(datasette, item) for item in data]
+    return data
