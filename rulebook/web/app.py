@@ -37,8 +37,11 @@ SETTINGS = {
 }
 
 
-def make_datasette(db_path: Path) -> Datasette:
-    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook)."""
+def make_datasette(db_path: Path, cors: bool = True) -> Datasette:
+    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook).
+
+    ``cors``: JSON answers may be read by web apps on any origin (Datasette's --cors, which our
+    plugins extend to their own JSON; see rulebook/web/http.py)."""
     plugins_dir = package_folder("rulebook.plugins")
     datasette = Datasette(
         memory=False,
@@ -47,6 +50,7 @@ def make_datasette(db_path: Path) -> Datasette:
         template_dir=str(package_file("rulebook.plugins", "templates")),
         static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
         settings=SETTINGS,
+        cors=cors,
     )
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
     datasette.add_database(Database(datasette, path=str(Path(db_path).resolve()), is_mutable=False), name=DATABASE)
