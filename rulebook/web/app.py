@@ -7,6 +7,7 @@ plugins and templates turn Datasette into the rules site.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,15 @@ def make_datasette(db_path: Path, cors: bool = True) -> Datasette:
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
     datasette.add_database(Database(datasette, path=str(Path(db_path).resolve()), is_mutable=False), name=DATABASE)
     return datasette
+
+
+SERVED_DATABASE = "RULEBOOK_SERVED_DB"  # how `rulebook serve --workers N` tells its workers what to serve
+
+
+def app_from_environment():
+    """The ASGI app of one worker of `rulebook serve --workers N`: uvicorn starts each worker in its
+    own process and builds its app by calling this (an app factory), over the same immutable files."""
+    return make_datasette(Path(os.environ[SERVED_DATABASE])).app()
 
 
 def database_path(datasette: Datasette) -> Path:
