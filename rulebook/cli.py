@@ -251,7 +251,7 @@ def publish(db_path, name, dry_run, target, more):
     """
     from rulebook import deploy
 
-    staged = deploy.staged_paths()
+    staged = deploy.staged_paths(db_path)
     command = deploy.publish_command(target, name, staged, more)
     try:
         deploy.check_built(db_path)

@@ -22,7 +22,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +32,6 @@ from rulebook.web.app import SETTINGS, STATIC_MOUNT
 from rulebook.web.metadata import build_metadata
 
 TARGETS = {"cloudrun": "--service", "fly": "--app"}  # each publisher's option naming the deployed app
-STAGING = Path(tempfile.gettempdir()) / "rulebook-publish"
 SEARCH_MOUNT = f"{DATABASE}-search"  # index_path_for(rulebook.db)
 
 
@@ -69,7 +67,9 @@ def check_built(db_path: Path) -> Path:
     return index
 
 
-def staged_paths(folder: Path = STAGING) -> Staged:
+def staged_paths(db_path: Path) -> Staged:
+    """Where the files for `datasette publish` are staged: a folder beside the database, ours."""
+    folder = db_path.resolve().parent / f"{db_path.stem}-publish"
     return Staged(
         folder=folder,
         database=folder / f"{DATABASE}.db",
@@ -128,10 +128,13 @@ def project_root() -> Path:
 
 def stage(db_path: Path, staged: Staged, progress=print) -> None:
     """Copy the database, its index, our plugins and the metadata into ``staged.folder`` and build
-    the rulebook wheel there. The folder is ours: it is replaced on each run."""
+    the rulebook wheel there. The folder is ours: a previous staging is replaced, anything else
+    of that name is left alone."""
     index = check_built(db_path)
     root = project_root()
     if staged.folder.exists():
+        if not (staged.metadata.is_file() and staged.plugins.is_dir()):
+            raise NotBuilt(f"{staged.folder} is in the way: rulebook publish stages its files there. Move it away.")
         shutil.rmtree(staged.folder)
     staged.folder.mkdir(parents=True)
     progress(f"Staging {db_path} and its search index in {staged.folder}")
