@@ -21,7 +21,6 @@ import queue
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -29,6 +28,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from rulebook.db.build import build_database, bundled_sources
 from tests.server import served
 
 REPO = Path(__file__).resolve().parent.parent
@@ -106,15 +106,11 @@ def main() -> None:
     queries = distinct_queries(arguments.requests * len(arguments.workers))
     batches = [queries[i :: len(arguments.workers)] for i in range(len(arguments.workers))]
     results = []
+    load_before = os.getloadavg()[0]  # other work on the machine shares its cores with the server and clients
     with tempfile.TemporaryDirectory() as folder:
         db_path = arguments.db or Path(folder) / "rulebook.db"
         if not arguments.db:
-            subprocess.run(
-                [sys.executable, "-m", "rulebook", "build", "--db", str(db_path)],
-                check=True,
-                capture_output=True,
-                cwd=REPO,
-            )
+            build_database(db_path, bundled_sources())
         for workers, batch in zip(arguments.workers, batches):
             with served(db_path, options=("--workers", str(workers))) as base:
                 port = int(base.rsplit(":", 1)[1])
@@ -125,7 +121,8 @@ def main() -> None:
     assert len(set(itertools.chain(*batches))) == sum(map(len, batches))  # no query asked twice
     print(
         f"/search.json, {arguments.requests} distinct queries per run (never asked before), "
-        f"{arguments.clients} concurrent clients, loopback, {os.cpu_count()} CPU cores\n"
+        f"{arguments.clients} concurrent clients, loopback, {os.cpu_count()} CPU cores, "
+        f"load average before the run {load_before:.1f}, after {os.getloadavg()[0]:.1f}\n"
     )
     print(f"{'workers':>7} {'requests/s':>10} {'median ms':>9} {'p99 ms':>7} {'speed-up':>8}")
     single = results[0][1]

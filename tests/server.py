@@ -1,4 +1,4 @@
-"""Run the real `rulebook serve` for the browser tests and the benchmarks."""
+"""Run the real `rulebook serve` for the browser tests and the benchmarks, or the same app in-process."""
 
 from __future__ import annotations
 
@@ -43,3 +43,12 @@ def served(db_path: Path, seconds: float = 60, options: tuple[str, ...] = ()) ->
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+async def in_process(db_path: Path, **options):
+    """The site's Datasette (make_datasette) with its startup hooks run, for its in-process client."""
+    from rulebook.web.app import make_datasette
+
+    datasette = make_datasette(db_path, **options)
+    await datasette.invoke_startup()
+    return datasette

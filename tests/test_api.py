@@ -13,23 +13,17 @@ from markupsafe import escape
 from openapi_spec_validator import validate
 
 from rulebook.queries.checker.scenario import EVENT_FIELDS, QUESTION_FIELDS
-from rulebook.web.app import make_datasette
 from rulebook.web.openapi import ENDPOINTS, documented_fields, openapi_document, request_url
+from tests.server import in_process
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 DOCUMENT = openapi_document()
 OPERATIONS = [(path, method) for path, operations in DOCUMENT["paths"].items() for method in operations]
 
 
-async def started(db_path: Path):
-    datasette = make_datasette(db_path)
-    await datasette.invoke_startup()
-    return datasette
-
-
 @pytest.fixture
 async def site(built_db_path):
-    return await started(built_db_path)
+    return await in_process(built_db_path)
 
 
 def endpoint_of(path: str, method: str):
@@ -242,8 +236,7 @@ async def test_a_web_app_may_post_a_scenario_from_another_origin(site):
 
 
 async def test_without_cors_our_json_has_no_cors_header(built_db_path):
-    datasette = make_datasette(built_db_path, cors=False)
-    await datasette.invoke_startup()
+    datasette = await in_process(built_db_path, cors=False)
     response = await datasette.client.get("/search.json?q=undercover", headers={"Origin": "https://app.example"})
     assert response.status_code == 200 and "access-control-allow-origin" not in response.headers
 
@@ -279,7 +272,7 @@ async def test_pages_and_json_carry_a_max_age_and_a_strong_etag_per_address(site
     tags = await etags(site, CACHED_PAGES)
     assert all(re.fullmatch(r'"[0-9a-f]{32}"', tag) for tag in tags.values())
     assert len(set(tags.values())) == len(CACHED_PAGES)
-    again = await started(site.get_database("rulebook").path)  # another worker over the same files
+    again = await in_process(site.get_database("rulebook").path)  # another worker over the same files
     assert await etags(again, CACHED_PAGES) == tags
 
 
@@ -321,7 +314,7 @@ async def test_personal_and_form_answers_are_not_cached(site):
 
 async def test_a_rebuild_changes_every_etag(site, hostile_db_path):
     before = await etags(site, CACHED_PAGES)
-    rebuilt = await started(hostile_db_path)  # the bundled documents plus one more
+    rebuilt = await in_process(hostile_db_path)  # the bundled documents plus one more
     after = await etags(rebuilt, CACHED_PAGES)
     assert all(after[url] != before[url] for url in CACHED_PAGES)
     stale = await rebuilt.client.get(

@@ -167,146 +167,119 @@ SCHEMAS: dict[str, dict] = {
 }
 
 
-def _player_event(kind: str, description: str) -> dict:
-    return obj(description, type={"const": kind}, player=string("The player's name."))
+def closed(schema: dict) -> dict:
+    """A scenario object takes only the fields its schema lists, as the checker does."""
+    return {**schema, "additionalProperties": False}
 
 
-SCHEMAS["Scenario"] = {
-    "type": "object",
-    "description": "A Treachery game situation and a question about it (the format of queries/scenarios/*.json's "
-    '"scenario").',
-    "required": ["question"],
-    "additionalProperties": False,
-    "properties": {
-        "players": array(
-            {
-                "type": "object",
-                "required": ["name", "identity"],
-                "additionalProperties": False,
-                "properties": {
-                    "name": string("The player's name, different from every other player's."),
-                    "identity": string("The player's identity.", enum=list(IDENTITIES)),
-                    "face": string(
-                        "The identity card's face before the events; left out, a card with an unveil cost is "
-                        "face down and any other face up (907.4a, 907.4b).",
+def variant(kind: str, description: str, optional: tuple[str, ...] = (), **fields) -> dict:
+    """One kind of event or question: ``{"type": kind, ...fields}``."""
+    return closed(obj(description, optional=optional, type={"const": kind}, **fields))
+
+
+PLAYER = string("A player's name.")
+TWO_PLAYERS = array(PLAYER, "The two players.", minItems=2, maxItems=2)
+
+SCHEMAS["Scenario"] = closed(
+    obj(
+        'A Treachery game situation and a question about it (the "scenario" of queries/scenarios/*.json).',
+        optional=("players", "options", "events"),
+        players=array(
+            closed(
+                obj(
+                    "A player, before the events.",
+                    optional=("face", "status", "unveil_cost", "undercover", "cant_lose"),
+                    name=string("The player's name, different from every other player's."),
+                    identity=string("The player's identity.", enum=list(IDENTITIES)),
+                    face=string(
+                        "The identity card's face; left out, a card with an unveil cost is face down and any "
+                        "other face up (907.4a, 907.4b).",
                         enum=list(FACES),
                     ),
-                    "status": string(
-                        "Before the events: in the game, lost (and so left) or left without losing.",
-                        enum=list(STATUSES),
-                        default="in",
+                    status=string(
+                        "In the game, lost (and so left) or left without losing.", enum=list(STATUSES), default="in"
                     ),
-                    "unveil_cost": string("The unveil cost: {2}{W}. Left out: the card has no unveil ability."),
-                    "undercover": boolean("The card has undercover (702.TR02a)."),
-                    "cant_lose": boolean(
+                    unveil_cost=string("The unveil cost: {2}{W}. Left out: the card has no unveil ability."),
+                    undercover=boolean("The card has undercover (702.TR02a)."),
+                    cant_lose=boolean(
                         "An effect such as Platinum Angel's: the player can't lose and their opponents can't win."
                     ),
-                },
-            },
+                )
+            ),
             "The players, four or more with exactly one Leader (may be empty for identity_deck questions).",
         ),
-        "options": {
-            "type": "object",
-            "additionalProperties": False,
-            "description": "Variants in play (907.3e).",
-            "properties": {option: boolean(f"Play with {option.replace('_', ' ')}.") for option in OPTIONS},
-        },
-        "events": array(
+        options=closed(
+            obj(
+                "Variants in play (907.3e).",
+                optional=OPTIONS,
+                **{option: boolean(f"Play with {option.replace('_', ' ')}.") for option in OPTIONS},
+            )
+        ),
+        events=array(
             {
                 "oneOf": [
-                    {
-                        **obj(
-                            "A player attacked other players.",
-                            optional=("declared",),
-                            type={"const": "attack"},
-                            player=string("The attacking player."),
-                            attacked=array(string("A player's name."), "The players attacked."),
-                            declared=boolean(
-                                "false: creatures were put onto the battlefield attacking, which is not attacking "
-                                "a player for undercover (508.6)."
-                            ),
+                    variant(
+                        "attack",
+                        "A player attacked other players.",
+                        optional=("declared",),
+                        player=string("The attacking player."),
+                        attacked=array(PLAYER, "The players attacked."),
+                        declared=boolean(
+                            "false: creatures were put onto the battlefield attacking, which is not attacking a "
+                            "player for undercover (508.6)."
                         ),
-                        "additionalProperties": False,
-                    },
-                    *(
-                        {**_player_event(kind, description), "additionalProperties": False}
-                        for kind, description in [
-                            ("unveil", "The player tries the unveil special action (702.TR01c)."),
-                            ("reveal", "An effect shows the player's face-down identity card to every player."),
-                            ("lose", "The player loses the game (unless they can't lose)."),
-                            ("concede", "The player concedes: they lose, even with cant_lose (101.1)."),
-                            ("win", 'A "you win the game" effect of the player resolves.'),
-                            ("turn_face_down", "An effect turns the player's identity card face down."),
-                        ]
                     ),
-                    {
-                        **obj(
-                            "Two players exchange control of their identity cards.",
-                            type={"const": "exchange_control"},
-                            players=array(string("A player's name."), "The two players.", minItems=2, maxItems=2),
-                        ),
-                        "additionalProperties": False,
-                    },
+                    variant("unveil", "The player tries the unveil special action (702.TR01c).", player=PLAYER),
+                    variant("reveal", "An effect shows the player's face-down identity card to all.", player=PLAYER),
+                    variant("lose", "The player loses the game (unless they can't lose).", player=PLAYER),
+                    variant("concede", "The player concedes: they lose, even with cant_lose (101.1).", player=PLAYER),
+                    variant("win", 'A "you win the game" effect of the player resolves.', player=PLAYER),
+                    variant("turn_face_down", "An effect turns the player's identity card face down.", player=PLAYER),
+                    variant(
+                        "exchange_control", "Two players exchange control of their identity cards.", players=TWO_PLAYERS
+                    ),
                 ]
             },
             "What happened, in order.",
         ),
-        "question": {
+        question={
             "description": "What you want to know.",
             "oneOf": [
-                {
-                    **obj(
-                        "Is this identity deck legal? (907.2, 907.3a–907.3e)",
-                        optional=("backstab_rumble",),
-                        type={"const": "identity_deck"},
-                        players=integer("The number of players."),
-                        deck={
-                            "type": "object",
-                            "description": "How many cards of each identity.",
-                            "properties": {identity: {"type": "integer", "minimum": 0} for identity in IDENTITIES},
-                            "additionalProperties": False,
-                        },
-                        backstab_rumble=boolean("Check a Backstab Rumble deck (907.3e)."),
+                variant(
+                    "identity_deck",
+                    "Is this identity deck legal? (907.2, 907.3a–907.3e)",
+                    optional=("backstab_rumble",),
+                    players=integer("The number of players."),
+                    deck=closed(
+                        obj(
+                            "How many cards of each identity.",
+                            optional=IDENTITIES,
+                            **{identity: {"type": "integer", "minimum": 0} for identity in IDENTITIES},
+                        )
                     ),
-                    "additionalProperties": False,
-                },
-                *(
-                    {**obj(description, type={"const": kind}), "additionalProperties": False}
-                    for kind, description in [
-                        ("setup", "Starting player, life, hand size, which cards start face up or down."),
-                        ("outcome", "After the events, is the game over and who won? (907.8a–907.8e)"),
-                    ]
+                    backstab_rumble=boolean("Check a Backstab Rumble deck (907.3e)."),
                 ),
-                {
-                    **obj(
-                        "Are two players teammates or opponents after the events? (907.5a–907.5d)",
-                        type={"const": "relationship"},
-                        players=array(string("A player's name."), "The two players.", minItems=2, maxItems=2),
-                    ),
-                    "additionalProperties": False,
-                },
-                {
-                    **obj(
-                        "May this player turn their identity card face up now? (702.TR01b–c, 702.TR02a)",
-                        optional=("has_priority",),
-                        type={"const": "can_unveil"},
-                        player=string("The player's name."),
-                        has_priority=boolean("Left out: the player has priority."),
-                    ),
-                    "additionalProperties": False,
-                },
-                {
-                    **obj(
-                        "What happens if this player leaves the game now? (907.11–907.13)",
-                        type={"const": "leave_game"},
-                        player=string("The player's name."),
-                    ),
-                    "additionalProperties": False,
-                },
+                variant("setup", "Starting player, life, hand size, which cards start face up or down."),
+                variant("outcome", "After the events, is the game over and who won? (907.8a–907.8e)"),
+                variant(
+                    "relationship",
+                    "Are two players teammates or opponents after the events? (907.5a–907.5d)",
+                    players=TWO_PLAYERS,
+                ),
+                variant(
+                    "can_unveil",
+                    "May this player turn their identity card face up now? (702.TR01b–c, 702.TR02a)",
+                    optional=("has_priority",),
+                    player=PLAYER,
+                    has_priority=boolean("Left out: the player has priority."),
+                ),
+                variant(
+                    "leave_game", "What happens if this player leaves the game now? (907.11–907.13)", player=PLAYER
+                ),
             ],
         },
-    },
-}
+    )
+)
 
 SCHEMAS["CheckAnswer"] = obj(
     "The checker's answer: every step names the rules it used, each cited rule is given once with its text.",
@@ -531,6 +504,32 @@ CHECK_EXAMPLE = {
     "readings": [],
 }
 
+DUSKMOURN_EXAMPLE = {
+    **DOCUMENT_EXAMPLE,
+    "slug": "duskmourn-release-notes",
+    "title": "Duskmourn: House of Horror Release Notes",
+    "kind": "release notes",
+    "version": None,
+    "effective_date": "2024-09-16",
+    "source_file": "duskmourn-release-notes.md",
+    "family": "duskmourn-release-notes",
+}
+
+
+def entry_endpoint(path: str, summary: str, key: dict, fields: dict, example: dict, request: dict) -> Endpoint:
+    """An entry's page JSON (FAQ, glossary, mechanic): its document, its page and its own fields."""
+    return Endpoint(
+        path=path,
+        summary=summary,
+        description=f"The JSON twin of the entry's page; `{key['name']}` and the document's slug name it in the URL.",
+        parameters=(DOCUMENT_PARAMETER, key),
+        response=obj(summary + ".", document=ref("Document", "Its document."), url=url("Its page."), **fields),
+        example={"document": DOCUMENT_EXAMPLE, **example},
+        requests={"an example": request},
+        errors={404: ("Nothing by that name in that document: the closest ones.", "NotFound")},
+    )
+
+
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         path="/search.json",
@@ -682,16 +681,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         example={
             "kind": "card",
             "others": [],
-            "document": {
-                **DOCUMENT_EXAMPLE,
-                "slug": "duskmourn-release-notes",
-                "title": "Duskmourn: House of Horror Release Notes",
-                "kind": "release notes",
-                "version": None,
-                "effective_date": "2024-09-16",
-                "source_file": "duskmourn-release-notes.md",
-                "family": "duskmourn-release-notes",
-            },
+            "document": DUSKMOURN_EXAMPLE,
             "card": {
                 "name": "Jump Scare",
                 "kind": "set card",
@@ -744,82 +734,48 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         },
         errors={404: ("No such card: the closest names.", "NotFound")},
     ),
-    Endpoint(
-        path="/faq/{document}/{question}.json",
-        summary="An FAQ entry: its question and answer",
-        description="`question` is the question's slug, stable across rebuilds.",
-        parameters=(DOCUMENT_PARAMETER, path_parameter("question", "The question's slug.")),
-        response=obj(
-            "An FAQ entry.",
-            document=ref("Document", "Its document."),
-            url=url("The entry's page."),
-            question=string("The question."),
-            answer=string("The answer."),
-        ),
+    entry_endpoint(
+        "/faq/{document}/{question}.json",
+        "An FAQ entry: its question and answer",
+        path_parameter("question", "The question's slug, stable across rebuilds."),
+        {"question": string("The question."), "answer": string("The answer.")},
         example={
-            "document": DOCUMENT_EXAMPLE,
             "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
             "question": "Can Platinum Angel protect my team?",
             "answer": "No. …",
         },
-        requests={
-            "Platinum Angel": {"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
-        },
-        errors={404: ("No such entry: the closest ones.", "NotFound")},
+        request={"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
     ),
-    Endpoint(
-        path="/glossary/{document}/{term}.json",
-        summary="A glossary entry: its term and text",
-        description="`term` is the term as printed, URL-encoded.",
-        parameters=(DOCUMENT_PARAMETER, path_parameter("term", "The term.")),
-        response=obj(
-            "A glossary entry.",
-            document=ref("Document", "Its document."),
-            url=url("The entry's page."),
-            term=string("The term."),
-            text=string("Its definition."),
-        ),
+    entry_endpoint(
+        "/glossary/{document}/{term}.json",
+        "A glossary entry: its term and text",
+        path_parameter("term", "The term as printed, URL-encoded."),
+        {"term": string("The term."), "text": string("Its definition.")},
         example={
-            "document": DOCUMENT_EXAMPLE,
             "url": "/glossary/treachery-6.0/Reminder%3A%20104.3g",
             "term": "Reminder: 104.3g",
             "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
             "lost the game.",
         },
-        requests={"a reminder": {"document": "treachery-6.0", "term": "Reminder: 104.3g"}},
-        errors={404: ("No such term: the closest ones.", "NotFound")},
+        request={"document": "treachery-6.0", "term": "Reminder: 104.3g"},
     ),
-    Endpoint(
-        path="/mechanics/{document}/{slug}.json",
-        summary="A release-notes mechanic with its rulings",
-        description="`slug` is the mechanic's slug, stable across rebuilds.",
-        parameters=(DOCUMENT_PARAMETER, path_parameter("slug", "The mechanic's slug.")),
-        response=obj(
-            "A mechanic.",
-            document=ref("Document", "Its document."),
-            url=url("The mechanic's page."),
-            name=string("Its name."),
-            body=string("Its explanation."),
-            rulings=array(obj(text=string("The ruling.")), "Its rulings, in order."),
-        ),
+    entry_endpoint(
+        "/mechanics/{document}/{slug}.json",
+        "A release-notes mechanic with its rulings",
+        path_parameter("slug", "The mechanic's slug, stable across rebuilds."),
+        {
+            "name": string("Its name."),
+            "body": string("Its explanation."),
+            "rulings": array(obj(text=string("The ruling.")), "Its rulings, in order."),
+        },
         example={
-            "document": {
-                **DOCUMENT_EXAMPLE,
-                "slug": "duskmourn-release-notes",
-                "title": "Duskmourn: House of Horror Release Notes",
-                "kind": "release notes",
-                "version": None,
-                "effective_date": "2024-09-16",
-                "source_file": "duskmourn-release-notes.md",
-                "family": "duskmourn-release-notes",
-            },
+            "document": DUSKMOURN_EXAMPLE,
             "url": "/mechanics/duskmourn-release-notes/manifest-dread",
             "name": "New Keyword Action: Manifest Dread",
             "body": "…",
             "rulings": [{"text": "…"}],
         },
-        requests={"manifest dread": {"document": "duskmourn-release-notes", "slug": "manifest-dread"}},
-        errors={404: ("No such mechanic: the closest ones.", "NotFound")},
+        request={"document": "duskmourn-release-notes", "slug": "manifest-dread"},
     ),
     Endpoint(
         path="/compare/{old}/{new}.json",
