@@ -13,6 +13,7 @@ every documented field is really there.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -889,7 +890,7 @@ def _operation(endpoint: Endpoint) -> dict:
     operation: dict = {
         "summary": endpoint.summary,
         "description": endpoint.description,
-        "operationId": endpoint.method + "".join(part.strip("{}-.").title() for part in endpoint.path.split("/")),
+        "operationId": endpoint.method + "".join(word.title() for word in re.findall(r"[a-z]+", endpoint.path)),
     }
     if endpoint.parameters:
         operation["parameters"] = [
@@ -947,9 +948,9 @@ def openapi_document() -> dict:
             "version": version("rulebook"),
             "summary": "Rules lookup and card notes for Magic: The Gathering judges, centred on Treachery.",
             "description": "Every page of the site has a JSON twin. Answers are JSON; errors too (404 with "
-            "`error` and `suggestions`, the checker's 400 with `error` and `field`). Every answer allows CORS "
-            "from any origin and carries a Cache-Control max-age and an ETag that changes with each build; "
-            "send it back in If-None-Match to get a 304.",
+            "`error` and `suggestions`, the checker's 400 with `error` and `field`). Every JSON answer allows "
+            "CORS from any origin; GET answers carry a Cache-Control max-age and an ETag that changes with each "
+            "build: send it back in If-None-Match to get a 304.",
         },
         "paths": paths,
         "components": {"schemas": SCHEMAS},
