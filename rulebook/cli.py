@@ -225,7 +225,10 @@ def serve(db_path, host, port, workers):
         return
     asyncio.run(datasette.invoke_startup())  # a database the site can't serve stops here, not in N workers
     os.environ[SERVED_DATABASE] = str(db_path.resolve())
-    click.echo(f"{workers} worker processes", err=True)
+    cores = len(os.sched_getaffinity(0))
+    click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
+    if workers > cores:
+        click.echo(f"More workers than cores: searches won't get faster than with {cores}.", err=True)
     uvicorn.run(
         "rulebook.web.app:app_from_environment",
         factory=True,
