@@ -271,6 +271,8 @@ def assert_serves_the_site(base: str, venv: Path) -> None:
     assert status == 200 and body
     status, _, body = get(base + "/-/openapi.json")
     assert status == 200 and json.loads(body)["openapi"] == "3.1.0"
+    status, _, body = get(base + "/api")
+    assert status == 200 and b"<code>POST /-/check</code>" in body
     status, _, body = get(base + "/check")
     assert status == 200 and b"Leader" in body
     where = subprocess.run(
