@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -182,27 +183,100 @@ def rule(db_path, document, number):
         click.echo(f"\n  {child['number']}  {child['title'] or ''}{child['text']}")
 
 
+def _at_least_one(ctx, param, value: int) -> int:
+    if value < 1:
+        raise click.BadParameter(f"{value} is not a number of processes; give 1 or more.")
+    return value
+
+
 @cli.command()
 @DB_OPTION
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every interface)."
 )
 @click.option("--port", default=8001, show_default=True, type=int, help="Port to listen on.")
-def serve(db_path, host, port):
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=int,
+    callback=_at_least_one,
+    help="Worker processes serving the same files; one per CPU core is a good start.",
+)
+def serve(db_path, host, port, workers):
     """Serve the knowledge base in a browser (rule and card pages, search, JSON), read-only.
 
     Builds the database from the bundled documents first if there is none yet.
     """
+    import asyncio
+    import os
+
     import uvicorn
 
-    from rulebook.web.app import make_datasette
+    from rulebook.web.app import SERVED_DATABASE, make_datasette
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
         run_build(db_path)
     datasette = make_datasette(db_path)
     click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
-    uvicorn.run(datasette.app(), host=host, port=port, log_level="warning")
+    if workers == 1:
+        uvicorn.run(datasette.app(), host=host, port=port, log_level="warning")
+        return
+    asyncio.run(datasette.invoke_startup())  # a database the site can't serve stops here, not in N workers
+    os.environ[SERVED_DATABASE] = str(db_path.resolve())
+    cores = len(os.sched_getaffinity(0))
+    click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
+    if workers > cores:
+        click.echo(f"More workers than cores: searches won't get faster than with {cores}.", err=True)
+    uvicorn.run(
+        "rulebook.web.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="warning",
+    )
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@DB_OPTION
+@click.option("--name", required=True, help="The service (Cloud Run) or app (Fly) to deploy to, e.g. rulebook.")
+@click.option("--dry-run", is_flag=True, help="Print the `datasette publish` command instead of running it.")
+@click.argument("target", type=click.Choice(["cloudrun", "fly"]))
+@click.argument("more", nargs=-1, type=click.UNPROCESSED, metavar="[DATASETTE PUBLISH OPTIONS]...")
+def publish(db_path, name, dry_run, target, more):
+    """Publish the built site to Google Cloud Run or Fly with `datasette publish`.
+
+    Passes the database and its search index, rulebook's plugins, templates, static files,
+    metadata and settings, and the rulebook package itself. Other options go to `datasette publish`
+    unchanged (e.g. --region for Fly, --memory for Cloud Run). Build the database first.
+    """
+    from rulebook import deploy
+
+    staged = deploy.staged_paths(db_path)
+    command = deploy.publish_command(target, name, staged, more)
+    try:
+        deploy.check_built(db_path)
+        if dry_run:
+            click.echo(f"# {db_path} and its search index would be staged in {staged.folder}, with the rulebook wheel")
+            click.echo(deploy.shown(command))
+            return
+        if target == "fly" and not _installed("datasette_publish_fly"):
+            raise click.ClickException(
+                "Publishing to Fly needs the datasette-publish-fly plugin: pip install datasette-publish-fly"
+            )
+        deploy.stage(db_path, staged, progress=lambda line: click.echo(line, err=True))
+    except deploy.NotBuilt as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(deploy.shown(command), err=True)
+    raise SystemExit(subprocess.run(command, check=False).returncode)
+
+
+def _installed(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
 
 
 @cli.command()

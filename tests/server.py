@@ -1,4 +1,4 @@
-"""Run the real `rulebook serve` for the browser tests and the benchmarks."""
+"""Run the real `rulebook serve` for the browser tests and the benchmarks, or the same app in-process."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ from pathlib import Path
 
 
 @contextmanager
-def served(db_path: Path, seconds: float = 60) -> Iterator[str]:
+def served(db_path: Path, seconds: float = 60, options: tuple[str, ...] = ()) -> Iterator[str]:
     """`rulebook serve` on a free loopback port, in its own process, for as long as the block
-    runs: the browser tests and the benchmarks measure the real server. Yields its base URL."""
+    runs: the browser tests and the benchmarks measure the real server. Yields its base URL.
+    ``options`` are more options for `rulebook serve`, e.g. ("--workers", "2")."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port)],
+        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port), *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -42,3 +43,12 @@ def served(db_path: Path, seconds: float = 60) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+async def in_process(db_path: Path, **options):
+    """The site's Datasette (make_datasette) with its startup hooks run, for its in-process client."""
+    from rulebook.web.app import make_datasette
+
+    datasette = make_datasette(db_path, **options)
+    await datasette.invoke_startup()
+    return datasette

@@ -7,6 +7,7 @@ plugins and templates turn Datasette into the rules site.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -40,9 +41,12 @@ SETTINGS = {
 }
 
 
-def make_datasette(db_path: Path, **settings: Any) -> Datasette:
-    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook);
-    ``settings`` override ours, e.g. base_url="/prefix/" to serve the site under a prefix."""
+def make_datasette(db_path: Path, cors: bool = True, **settings: Any) -> Datasette:
+    """Datasette serving ``db_path`` immutably under the name the site's URLs use (/rulebook).
+
+    ``cors``: JSON answers may be read by web apps on any origin (Datasette's --cors, which our
+    plugins extend to their own JSON; see rulebook/web/http.py). ``settings`` override ours,
+    e.g. base_url="/prefix/" to serve the site under a prefix."""
     plugins_dir = package_folder("rulebook.plugins")
     datasette = Datasette(
         memory=False,
@@ -51,10 +55,20 @@ def make_datasette(db_path: Path, **settings: Any) -> Datasette:
         template_dir=str(package_file("rulebook.plugins", "templates")),
         static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
         settings={**SETTINGS, **settings},
+        cors=cors,
     )
     datasette.remove_database("_memory")  # Datasette adds one when it starts without files
     datasette.add_database(Database(datasette, path=str(Path(db_path).resolve()), is_mutable=False), name=DATABASE)
     return datasette
+
+
+SERVED_DATABASE = "RULEBOOK_SERVED_DB"  # how `rulebook serve --workers N` tells its workers what to serve
+
+
+def app_from_environment():
+    """The ASGI app of one worker of `rulebook serve --workers N`: uvicorn starts each worker in its
+    own process and builds its app by calling this (an app factory), over the same immutable files."""
+    return make_datasette(Path(os.environ[SERVED_DATABASE])).app()
 
 
 def database_path(datasette: Datasette) -> Path:

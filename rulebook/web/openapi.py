@@ -1,0 +1,1031 @@
+"""The JSON API's contract: the OpenAPI 3.1 document served at /-/openapi.json, from which the
+human-readable /api page is rendered too.
+
+Each endpoint is one small entry of ``ENDPOINTS``: its path, parameters, the schema of its
+answer, an example answer and named example requests. Schemas shared by several endpoints are
+components. A property a schema lists is a promise: it is in every answer (or, when listed in
+``optional``, in the answers it applies to). Fields an answer has beyond those (row ids, for
+instance) are not part of the contract. tests/test_api.py validates the document, checks every
+example answer against its schema, and asks the running site each example request to check that
+every documented field is really there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from urllib.parse import quote, urlencode
+
+from rulebook.queries.checker.examples import worked_examples
+from rulebook.queries.checker.scenario import FACES, IDENTITIES, OPTIONS, STATUSES
+
+OPENAPI_PATH = "/-/openapi.json"
+API_PAGE = "/api"
+SEARCH_KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic"]
+
+
+# Schema shorthands: every listed property is required unless named in ``optional``.
+
+
+def obj(description: str | None = None, optional: tuple[str, ...] = (), nullable: bool = False, **properties) -> dict:
+    schema: dict = {"type": ["object", "null"] if nullable else "object"}
+    if description:
+        schema["description"] = description
+    schema["properties"] = properties
+    schema["required"] = [name for name in properties if name not in optional]
+    return schema
+
+
+def string(description: str, nullable: bool = False, **more) -> dict:
+    return {"type": ["string", "null"] if nullable else "string", "description": description, **more}
+
+
+def integer(description: str, nullable: bool = False) -> dict:
+    return {"type": ["integer", "null"] if nullable else "integer", "description": description}
+
+
+def boolean(description: str, nullable: bool = False) -> dict:
+    return {"type": ["boolean", "null"] if nullable else "boolean", "description": description}
+
+
+def array(items: dict, description: str, **more) -> dict:
+    return {"type": "array", "description": description, "items": items, **more}
+
+
+def ref(name: str, description: str | None = None) -> dict:
+    schema = {"$ref": f"#/components/schemas/{name}"}
+    return {**schema, "description": description} if description else schema
+
+
+def url(description: str = "Its page on this site.", nullable: bool = False) -> dict:
+    return string(description, nullable=nullable, format="uri-reference")
+
+
+def _lines() -> dict:
+    return {
+        "line_start": integer("First line of the source file it was read from."),
+        "line_end": integer("Last line of the source file it was read from."),
+    }
+
+
+# Components: shapes several endpoints share.
+
+RULE_FIELDS = {
+    "number": string("The rule number as printed: 907.8b, 702.TR02a, 702.TrUnv-3."),
+    "parent_number": string("The rule it is a subrule of, or null.", nullable=True),
+    "is_subrule": integer("1 for a subrule (907.8b), 0 for a rule (907.8)."),
+    "part": string("The part it is in: 9. Casual Variants.", nullable=True),
+    "section": string("The section it is in: 907. Treachery.", nullable=True),
+    "title": string("Its title (702.TR02 Undercover), or null.", nullable=True),
+    "text": string("Its text, as printed."),
+    **_lines(),
+}
+
+SCHEMAS: dict[str, dict] = {
+    "Document": obj(
+        "A source document.",
+        slug=string("Stable name used in URLs: treachery-6.0."),
+        title=string("Its title."),
+        kind=string("treachery rules, comprehensive rules or release notes."),
+        version=string("The version it gives itself: 6.0.", nullable=True),
+        effective_date=string("The date it takes effect (YYYY-MM-DD).", nullable=True, format="date"),
+        source_file=string("The file it was built from."),
+        family=string("The body of rules it is an edition of: treachery."),
+        is_current=integer("1 for the current edition of its family."),
+    ),
+    "Rule": obj("A rule as stored.", **RULE_FIELDS),
+    "ListedRule": obj("A rule in a list, with its page.", **RULE_FIELDS, url=url()),
+    "RuleLink": obj(
+        "A neighbouring or parent rule.",
+        nullable=True,
+        number=string("The rule or section number."),
+        title=string("Its title, or null.", nullable=True),
+        url=url(),
+    ),
+    "Citation": obj(
+        "A row that cites this rule.",
+        kind=string("rule, rule note, card note, card, FAQ, glossary, mechanic ruling..."),
+        document=string("Its document's slug."),
+        label=string("What to show: a rule number, a card name, an FAQ question."),
+        url=url(),
+        cited_as=string("The number as the citing text wrote it."),
+        resolution=string("How it was resolved: exact, ancestor or section."),
+    ),
+    "Reference": obj(
+        "A rule number the text cites, resolved by the build.",
+        cited_as=string("The number as the text wrote it: 104.3g."),
+        target=string("Which rules it points at: the citing document or the official rules."),
+        resolution=string("exact, ancestor, section or unresolved."),
+        document=string("The slug of the document it resolved to, or null.", nullable=True),
+        number=string("The rule it resolved to, or null when unresolved.", nullable=True),
+        url=url("The rule's page, or null when unresolved.", nullable=True),
+    ),
+    "OtherVersion": obj(
+        "The same number in another document of the same kind.",
+        document=string("The other document's slug."),
+        version=string("Its version.", nullable=True),
+        effective_date=string("Its effective date.", nullable=True),
+        number=string("The number there."),
+        url=url(),
+    ),
+    "Candidate": obj(
+        "The same number in another document.",
+        document=string("The document's slug."),
+        number=string("The number there."),
+        url=url(),
+    ),
+    "SearchResult": obj(
+        "One search result.",
+        kind=string("What it is.", enum=SEARCH_KINDS),
+        document=string("Its document's slug: treachery-6.0."),
+        version=string("Its document's version, or null.", nullable=True),
+        number=string("For rules, the number as printed; otherwise null.", nullable=True),
+        card=string("For cards and card notes, the card's name; otherwise null.", nullable=True),
+        question=string("For FAQ entries, the question; otherwise null.", nullable=True),
+        title=string("What to show: 907.8b, The Great Martyr — note 3, the FAQ question, the term."),
+        snippet=string("HTML: the matching passage, escaped, matched words in <mark>…</mark>."),
+        url=url("The result's page."),
+        score={"type": "number", "description": "Relevance, higher is better; comparable within one answer."},
+    ),
+    "NotFound": obj(
+        "Nothing has that name: what was not found and the closest things that exist.",
+        error=string("A sentence saying what was not found."),
+        suggestions=array(obj(label=string("What to show."), url=url()), "The closest matches."),
+    ),
+    "CheckError": obj(
+        "A scenario the checker can't read.",
+        error=string("What is wrong and what would be accepted, naming the field."),
+        field=string("The field at fault (players[1].identity), or null for the whole body.", nullable=True),
+    ),
+    "Step": obj(
+        "One step of the reasoning.",
+        text=string("The step in plain English."),
+        rules=array(string("A cited rule's label."), "The labels of the rules it used (see `rules`)."),
+    ),
+}
+
+
+def closed(schema: dict) -> dict:
+    """A scenario object takes only the fields its schema lists, as the checker does."""
+    return {**schema, "additionalProperties": False}
+
+
+def variant(kind: str, description: str, optional: tuple[str, ...] = (), **fields) -> dict:
+    """One kind of event or question: ``{"type": kind, ...fields}``."""
+    return closed(obj(description, optional=optional, type={"const": kind}, **fields))
+
+
+PLAYER = string("A player's name.")
+TWO_PLAYERS = array(PLAYER, "The two players.", minItems=2, maxItems=2)
+
+SCHEMAS["Scenario"] = closed(
+    obj(
+        'A Treachery game situation and a question about it (the "scenario" of queries/scenarios/*.json).',
+        optional=("players", "options", "events"),
+        players=array(
+            closed(
+                obj(
+                    "A player, before the events.",
+                    optional=("face", "status", "unveil_cost", "undercover", "cant_lose"),
+                    name=string("The player's name, different from every other player's."),
+                    identity=string("The player's identity.", enum=list(IDENTITIES)),
+                    face=string(
+                        "The identity card's face; left out, a card with an unveil cost is face down and any "
+                        "other face up (907.4a, 907.4b).",
+                        enum=list(FACES),
+                    ),
+                    status=string(
+                        "In the game, lost (and so left) or left without losing.", enum=list(STATUSES), default="in"
+                    ),
+                    unveil_cost=string("The unveil cost: {2}{W}. Left out: the card has no unveil ability."),
+                    undercover=boolean("The card has undercover (702.TR02a)."),
+                    cant_lose=boolean(
+                        "An effect such as Platinum Angel's: the player can't lose and their opponents can't win."
+                    ),
+                )
+            ),
+            "The players, four or more with exactly one Leader (may be empty for identity_deck questions).",
+        ),
+        options=closed(
+            obj(
+                "Variants in play (907.3e).",
+                optional=OPTIONS,
+                **{option: boolean(f"Play with {option.replace('_', ' ')}.") for option in OPTIONS},
+            )
+        ),
+        events=array(
+            {
+                "oneOf": [
+                    variant(
+                        "attack",
+                        "A player attacked other players.",
+                        optional=("declared",),
+                        player=string("The attacking player."),
+                        attacked=array(PLAYER, "The players attacked."),
+                        declared=boolean(
+                            "false: creatures were put onto the battlefield attacking, which is not attacking a "
+                            "player for undercover (508.6)."
+                        ),
+                    ),
+                    variant("unveil", "The player tries the unveil special action (702.TR01c).", player=PLAYER),
+                    variant("reveal", "An effect shows the player's face-down identity card to all.", player=PLAYER),
+                    variant("lose", "The player loses the game (unless they can't lose).", player=PLAYER),
+                    variant("concede", "The player concedes: they lose, even with cant_lose (101.1).", player=PLAYER),
+                    variant("win", 'A "you win the game" effect of the player resolves.', player=PLAYER),
+                    variant("turn_face_down", "An effect turns the player's identity card face down.", player=PLAYER),
+                    variant(
+                        "exchange_control", "Two players exchange control of their identity cards.", players=TWO_PLAYERS
+                    ),
+                ]
+            },
+            "What happened, in order.",
+        ),
+        question={
+            "description": "What you want to know.",
+            "oneOf": [
+                variant(
+                    "identity_deck",
+                    "Is this identity deck legal? (907.2, 907.3a–907.3e)",
+                    optional=("backstab_rumble",),
+                    players=integer("The number of players."),
+                    deck=closed(
+                        obj(
+                            "How many cards of each identity.",
+                            optional=IDENTITIES,
+                            **{identity: {"type": "integer", "minimum": 0} for identity in IDENTITIES},
+                        )
+                    ),
+                    backstab_rumble=boolean("Check a Backstab Rumble deck (907.3e)."),
+                ),
+                variant("setup", "Starting player, life, hand size, which cards start face up or down."),
+                variant("outcome", "After the events, is the game over and who won? (907.8a–907.8e)"),
+                variant(
+                    "relationship",
+                    "Are two players teammates or opponents after the events? (907.5a–907.5d)",
+                    players=TWO_PLAYERS,
+                ),
+                variant(
+                    "can_unveil",
+                    "May this player turn their identity card face up now? (702.TR01b–c, 702.TR02a)",
+                    optional=("has_priority",),
+                    player=PLAYER,
+                    has_priority=boolean("Left out: the player has priority."),
+                ),
+                variant(
+                    "leave_game", "What happens if this player leaves the game now? (907.11–907.13)", player=PLAYER
+                ),
+            ],
+        },
+    )
+)
+
+SCHEMAS["CheckAnswer"] = obj(
+    "The checker's answer: every step names the rules it used, each cited rule is given once with its text.",
+    question={"type": "object", "description": "The question as it was read.", "required": ["type"]},
+    answer={
+        "type": "object",
+        "description": "The answer; its fields depend on the question: identity_deck → legal, violations, "
+        "recommended; setup → starting_player, life, hand_size, face_up, face_down; relationship → teammates, "
+        "opponents; outcome → game_over, winners, losers, still_in, teams; can_unveil → allowed, reasons; "
+        "leave_game → revealed, identity_cards, stack, team_remembered. A field the readings disagree on is null.",
+    },
+    explanation=array(ref("Step"), "The reasoning, step by step."),
+    rules=array(
+        obj(
+            "A rule the answer cites.",
+            optional=("quoted_in", "question"),
+            document=string("The slug of its document."),
+            number=string("Its number, or null for an FAQ answer.", nullable=True),
+            text=string("Its text, from the database."),
+            url=url("Its page."),
+            label=string("How the steps name it: 907.8c, 702.TR02a (note), FAQ: …"),
+            kind=string("What it is.", enum=["rule", "note", "official", "faq"]),
+            quoted_in=obj(
+                "For an official rule the database lacks: the Treachery glossary entry quoting it.",
+                document=string("The glossary's document."),
+                term=string("The glossary term: Reminder: 104.3g."),
+                url=url(),
+            ),
+            question=string("For an FAQ answer, its question."),
+        ),
+        "Every cited rule, once.",
+    ),
+    ambiguous=boolean("true when the rules leave the case open: see conflicts and readings."),
+    conflicts=array(
+        obj(
+            "An open point: the rules on each side and what each says.",
+            rules=array(string("A rule's label."), "The rules involved."),
+            explanation=string("What is open."),
+            sides=array(
+                obj(reading=string("One way to read it."), rules=array(string("A rule's label."), "Its rules.")),
+                "The readings.",
+            ),
+        ),
+        "Where the rules disagree or are silent.",
+    ),
+    readings=array(
+        obj(
+            "The full answer under one reading.",
+            assuming=array(string("A reading."), "The readings assumed."),
+            answer={"type": "object", "description": "The answer under these readings."},
+            explanation=array(ref("Step"), "The steps that follow from them."),
+        ),
+        "One answer per reading when ambiguous.",
+    ),
+)
+
+
+# Endpoints
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One operation of the API: what it answers, with which parameters, and examples."""
+
+    path: str
+    summary: str
+    description: str
+    response: dict  # the schema of a 200 answer
+    example: dict  # a 200 answer (lists cut short), valid against ``response``
+    requests: dict[str, dict]  # named example requests: {name: {parameter: value}} (or {"body": ...})
+    parameters: tuple[dict, ...] = ()
+    method: str = "get"
+    body: dict | None = None  # the request body's schema
+    errors: dict[int, tuple[str, str]] = field(default_factory=dict)  # status -> (description, schema name)
+
+
+def path_parameter(name: str, description: str) -> dict:
+    return {"name": name, "in": "path", "required": True, "description": description, "schema": {"type": "string"}}
+
+
+def query_parameter(name: str, description: str, required: bool = False, **schema) -> dict:
+    return {
+        "name": name,
+        "in": "query",
+        "required": required,
+        "description": description,
+        "schema": {"type": "string", **schema},
+    }
+
+
+DOCUMENT_PARAMETER = path_parameter("document", "A document's slug: treachery-6.0, comprehensive-rules-excerpt.")
+NUMBER_PARAMETER = path_parameter(
+    "number", "A rule or section number, as printed or in any case: 907.8b, 702.tr02a, 907."
+)
+RULE_NOT_FOUND = {404: ("No such rule or document: the closest numbers.", "NotFound")}
+
+
+def rule_answer(in_one_document: bool) -> dict:
+    """A rule page's JSON. Asked in one document, there are no other candidates to list."""
+    candidates = (
+        {"type": "array", "maxItems": 0, "description": "Always empty here: the document was given."}
+        if in_one_document
+        else array(ref("Candidate"), "The same number in other documents.")
+    )
+    schema = obj(
+        "A rule (kind rule) or a whole section (kind section) of a document.",
+        optional=("rule", "breadcrumb", "paragraphs", "subrules", "cites", "section", "rules"),
+        kind=string("rule or section.", enum=["rule", "section"]),
+        asked=string("The number as asked."),
+        notice=string(
+            "Why the answer shows another rule than the one asked (a missing subrule's parent).", nullable=True
+        ),
+        candidates=candidates,
+        document=ref("Document", "The document the rule is in."),
+        url=url("The rule's page."),
+        rule=ref("Rule", "kind rule: the rule."),
+        breadcrumb=array(ref("RuleLink"), "kind rule: its section and parent rules."),
+        paragraphs=array(
+            obj(
+                "A paragraph printed with the rule.",
+                position=integer("Its place among the rule's paragraphs."),
+                kind=string("note, example or translation."),
+                text=string("Its text."),
+                **_lines(),
+            ),
+            "kind rule: its notes and examples, in order.",
+        ),
+        subrules=array(ref("ListedRule"), "kind rule: its subrules, in order."),
+        section=obj("kind section: the section.", number=string("907."), title=string("Treachery.", nullable=True)),
+        rules=array(ref("ListedRule"), "kind section: its rules, in order."),
+        previous=ref("RuleLink", "The rule (or section) before it, or null."),
+        next=ref("RuleLink", "The rule (or section) after it, or null."),
+        cited_by=array(ref("Citation"), "Rules, notes, FAQ answers and cards that cite it."),
+        cites=array(ref("Reference"), "kind rule: the rule numbers its text and notes cite."),
+        other_versions=array(ref("OtherVersion"), "The same number in other documents of the same kind."),
+    )
+    schema["if"] = {"properties": {"kind": {"const": "section"}}}
+    schema["then"] = {"required": ["section", "rules"]}
+    schema["else"] = {"required": ["rule", "breadcrumb", "paragraphs", "subrules", "cites"]}
+    return schema
+
+
+DOCUMENT_EXAMPLE = {
+    "slug": "treachery-6.0",
+    "title": "Treachery Comprehensive Rules",
+    "kind": "treachery rules",
+    "version": "6.0",
+    "effective_date": "2026-05-04",
+    "source_file": "treachery-rules-6.0.txt",
+    "family": "treachery",
+    "is_current": 1,
+}
+RULE_907_8B = {
+    "number": "907.8b",
+    "parent_number": "907.8",
+    "is_subrule": 1,
+    "part": "9. Casual Variants",
+    "section": "907. Treachery",
+    "title": None,
+    "text": "The leader team loses the game if all players controlling a Leader identity have lost the game, even if "
+    "at least one Guardian identity is still in the game. This overrides all effects that would preclude a player "
+    "controlling a Guardian identity from losing the game (such as Platinum Angel).",
+    "line_start": 205,
+    "line_end": 205,
+}
+
+
+def _rule_example(asked: str) -> dict:
+    return {
+        "kind": "rule",
+        "asked": asked,
+        "notice": None,
+        "candidates": [],
+        "document": DOCUMENT_EXAMPLE,
+        "rule": RULE_907_8B,
+        "url": "/rules/treachery-6.0/907.8b",
+        "breadcrumb": [
+            {"number": "907", "title": "Treachery", "url": "/rules/treachery-6.0/907"},
+            {"number": "907.8", "title": None, "url": "/rules/treachery-6.0/907.8"},
+        ],
+        "paragraphs": [],
+        "subrules": [],
+        "previous": {"number": "907.8a", "title": None, "url": "/rules/treachery-6.0/907.8a"},
+        "next": {"number": "907.8c", "title": None, "url": "/rules/treachery-6.0/907.8c"},
+        "cited_by": [
+            {
+                "kind": "FAQ",
+                "document": "treachery-6.0",
+                "label": "Does the Traitor need to defeat the Guardian?",
+                "url": "/rulebook/faq/6",
+                "cited_as": "907.8b",
+                "resolution": "exact",
+            }
+        ],
+        "cites": [],
+        "other_versions": [],
+    }
+
+
+def _scenario_examples() -> dict[str, dict]:
+    return {example["slug"]: {"body": example["scenario"]} for example in worked_examples()}
+
+
+CHECK_EXAMPLE = {
+    "question": {"type": "outcome"},
+    "answer": {"game_over": True, "winners": ["Cleo", "Dev"], "losers": ["Cleo", "Ana", "Ben", "Eli"], "still_in": []},
+    "explanation": [{"text": "Cleo loses the game and so leaves it (104.5).", "rules": ["104.5"]}],
+    "rules": [
+        {
+            "document": "comprehensive-rules-excerpt",
+            "number": "104.3g",
+            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have lost "
+            "the game.",
+            "url": "/rules/comprehensive-rules-excerpt/104.3",
+            "label": "104.3g",
+            "kind": "official",
+            "quoted_in": {"document": "treachery-6.0", "term": "Reminder: 104.3g", "url": "/rulebook/glossary/13"},
+        }
+    ],
+    "ambiguous": False,
+    "conflicts": [],
+    "readings": [],
+}
+
+DUSKMOURN_EXAMPLE = {
+    **DOCUMENT_EXAMPLE,
+    "slug": "duskmourn-release-notes",
+    "title": "Duskmourn: House of Horror Release Notes",
+    "kind": "release notes",
+    "version": None,
+    "effective_date": "2024-09-16",
+    "source_file": "duskmourn-release-notes.md",
+    "family": "duskmourn-release-notes",
+}
+
+
+def entry_endpoint(path: str, summary: str, key: dict, fields: dict, example: dict, request: dict) -> Endpoint:
+    """An entry's page JSON (FAQ, glossary, mechanic): its document, its page and its own fields."""
+    return Endpoint(
+        path=path,
+        summary=summary,
+        description=f"The JSON twin of the entry's page; `{key['name']}` and the document's slug name it in the URL.",
+        parameters=(DOCUMENT_PARAMETER, key),
+        response=obj(summary + ".", document=ref("Document", "Its document."), url=url("Its page."), **fields),
+        example={"document": DOCUMENT_EXAMPLE, **example},
+        requests={"an example": request},
+        errors={404: ("Nothing by that name in that document: the closest ones.", "NotFound")},
+    )
+
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
+        path="/search.json",
+        summary="Search rules, cards, card notes, FAQ, glossary and mechanics",
+        description="One search over every kind, best first. Misspellings are corrected (`corrected_query`); a "
+        "rule number or an exact card name sets `redirect` to its page. Never fails: an empty or odd query gets no "
+        "results and a `message`.",
+        parameters=(
+            query_parameter("q", "What a judge would type: words, a question, a rule number, a card name."),
+            query_parameter("kind", "Only results of this kind.", enum=SEARCH_KINDS),
+            query_parameter("document", "Only results from this document (its slug)."),
+        ),
+        response=obj(
+            "The search answer.",
+            query=string("The query as typed."),
+            corrected_query=string("The query searched instead, misspellings corrected, or null.", nullable=True),
+            message=string("A sentence for the reader, or null.", nullable=True),
+            redirect=url("The page to go straight to (a rule number, an exact card name), or null.", nullable=True),
+            results=array(ref("SearchResult"), "The results, best first."),
+        ),
+        example={
+            "query": "platnum angle",
+            "corrected_query": "platinum angel",
+            "message": 'Showing results for "platinum angel".',
+            "redirect": None,
+            "results": [
+                {
+                    "kind": "rule",
+                    "document": "treachery-6.0",
+                    "version": "6.0",
+                    "number": "907.8b",
+                    "card": None,
+                    "question": None,
+                    "title": "907.8b",
+                    "url": "/rules/treachery-6.0/907.8b",
+                    "snippet": "…from losing the game (such as <mark>Platinum</mark> <mark>Angel</mark>).",
+                    "score": 18.868,
+                }
+            ],
+        },
+        requests={
+            "misspelled": {"q": "platnum angle"},
+            "a card's notes": {"q": "puppet master concede", "kind": "card_note", "document": "treachery-6.0"},
+            "a rule number": {"q": "CR 508.6"},
+            "every kind": {"q": "unveil undercover deathtouch manifest dread"},
+        },
+    ),
+    Endpoint(
+        path="/rules/{number}.json",
+        summary="A rule or section in the newest Treachery rules that have it, else the comprehensive rules",
+        description="The same answer as `/rules/{document}/{number}.json`, in the preferred document; "
+        "`candidates` lists the other documents that have the number.",
+        parameters=(NUMBER_PARAMETER,),
+        response=rule_answer(in_one_document=False),
+        example=_rule_example("907.8b"),
+        requests={
+            "a rule": {"number": "907.8b"},
+            "a rule with a note and citations": {"number": "702.TR02a"},
+            "in several documents": {"number": "205.3"},
+            "a section": {"number": "907"},
+        },
+        errors=RULE_NOT_FOUND,
+    ),
+    Endpoint(
+        path="/rules/{document}/{number}.json",
+        summary="A rule with its notes, subrules, neighbours and citations; or a whole section",
+        description="A section number (907) gives the section with its rules. A missing subrule "
+        "(comprehensive-rules-excerpt 104.2a) gives the rule it belongs to with a `notice`.",
+        parameters=(DOCUMENT_PARAMETER, NUMBER_PARAMETER),
+        response=rule_answer(in_one_document=True),
+        example=_rule_example("907.8b"),
+        requests={
+            "a rule cited by the FAQ": {"document": "treachery-6.0", "number": "907.8b"},
+            "a rule with a note and citations": {"document": "treachery-6.0", "number": "702.TR02a"},
+            "a rule with subrules": {"document": "treachery-6.0", "number": "907.8"},
+            "a section": {"document": "treachery-6.0", "number": "907"},
+            "a subrule the excerpt lacks": {"document": "comprehensive-rules-excerpt", "number": "104.2a"},
+            "an old version": {"document": "treachery-1.1", "number": "205.3"},
+        },
+        errors=RULE_NOT_FOUND,
+    ),
+    Endpoint(
+        path="/cards/{name}.json",
+        summary="A card with its text, notes in order, the rules it cites and the cards that name it",
+        description="Names are URL-encoded (`Bottomless%20Pool%20%2F%2F%20Locker%20Room`); one half of a split "
+        "or Room card finds the card. A name in several documents gives the newest; `others` lists the rest.",
+        parameters=(
+            path_parameter("name", "The card's name, in any case, accents optional."),
+            query_parameter("document", "Pick the card of this document (its slug)."),
+        ),
+        response=obj(
+            "A card.",
+            kind={"const": "card"},
+            others=array(
+                obj(name=string("Its name."), document=string("Its document."), url=url()),
+                "The same card in other documents.",
+            ),
+            document=ref("Document", "The card's document."),
+            card=obj(
+                "The card.",
+                name=string("Its name."),
+                kind=string("identity or set card."),
+                role=string("An identity card's role: Leader, Guardian, Assassin or Traitor.", nullable=True),
+                section=string("A set card's section of the release notes.", nullable=True),
+                mana_cost=string("Mana cost as printed: {2}{U}.", nullable=True),
+                type_line=string("Type line.", nullable=True),
+                power=string("Power.", nullable=True),
+                toughness=string("Toughness.", nullable=True),
+                loyalty=string("Loyalty.", nullable=True),
+                rules_text=string("Rules text.", nullable=True),
+                note_count=integer("How many notes it has."),
+                **_lines(),
+            ),
+            url=url("The card's page."),
+            json_url=url("This answer."),
+            notes=array(
+                obj(
+                    "A ruling of the card.",
+                    position=integer("Its number among the card's notes (note 3)."),
+                    group_heading=string("The heading it is printed under, or null.", nullable=True),
+                    text=string("Its text."),
+                    **_lines(),
+                ),
+                "Its notes, in order.",
+            ),
+            references=array(ref("Reference"), "Rule numbers its text and notes cite."),
+            mentions=array(
+                obj(
+                    named_as=string("The name as written."),
+                    card=string("The card it resolved to, or null.", nullable=True),
+                    url=url(nullable=True),
+                ),
+                "Cards its notes name.",
+            ),
+            mentioned_by=array(
+                obj(
+                    "A note, FAQ answer or ruling of something else that names this card.",
+                    source_table=string("card_notes, faq, mechanics or mechanic_rulings."),
+                    document=string("Its document."),
+                    owner=string("The card, question or mechanic it belongs to."),
+                    owner_url=url("The owner's page."),
+                    named_as=string("The name as written."),
+                    text=string("The text naming the card."),
+                ),
+                "Who names this card.",
+            ),
+            mechanics=array(obj(name=string("The mechanic."), url=url()), "Mechanics it is an example of."),
+        ),
+        example={
+            "kind": "card",
+            "others": [],
+            "document": DUSKMOURN_EXAMPLE,
+            "card": {
+                "name": "Jump Scare",
+                "kind": "set card",
+                "role": None,
+                "section": "main set",
+                "mana_cost": "{W}",
+                "type_line": "Instant",
+                "power": None,
+                "toughness": None,
+                "loyalty": None,
+                "rules_text": "Until end of turn, target creature gets +2/+2, gains flying, and becomes a Horror "
+                "enchantment creature in addition to its other types.",
+                "note_count": 1,
+                "line_start": 894,
+                "line_end": 894,
+            },
+            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
+            "json_url": "/cards/Jump%20Scare.json?document=duskmourn-release-notes",
+            "notes": [
+                {
+                    "position": 1,
+                    "group_heading": None,
+                    "text": "Jump Scare's versatility makes it an excellent example for card interactions explained "
+                    "in many other release notes entries. Boo!",
+                    "line_start": 896,
+                    "line_end": 896,
+                }
+            ],
+            "references": [],
+            "mentions": [],
+            "mentioned_by": [
+                {
+                    "source_table": "card_notes",
+                    "document": "duskmourn-release-notes",
+                    "owner": "Fear of Falling",
+                    "owner_url": "/cards/Fear%20of%20Falling?document=duskmourn-release-notes",
+                    "named_as": "Jump Scare",
+                    "text": "A creature that loses flying due to the effect of Fear of Falling's last ability can "
+                    "still gain flying from the effect of another spell or ability, such as Jump Scare.",
+                }
+            ],
+            "mechanics": [],
+        },
+        requests={
+            "a set card named by others": {"name": "Jump Scare"},
+            "an identity card citing rules": {"name": "The Metamorph"},
+            "a Room that names cards": {"name": "Bottomless Pool // Locker Room"},
+            "a card in two documents": {"name": "The Puppet Master", "document": "treachery-1.1-forum-post"},
+            "notes under headings": {"name": "The Oracle"},
+        },
+        errors={404: ("No such card: the closest names.", "NotFound")},
+    ),
+    entry_endpoint(
+        "/faq/{document}/{question}.json",
+        "An FAQ entry: its question and answer",
+        path_parameter("question", "The question's slug, stable across rebuilds."),
+        {"question": string("The question."), "answer": string("The answer.")},
+        example={
+            "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
+            "question": "Can Platinum Angel protect my team?",
+            "answer": "No. …",
+        },
+        request={"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
+    ),
+    entry_endpoint(
+        "/glossary/{document}/{term}.json",
+        "A glossary entry: its term and text",
+        path_parameter("term", "The term as printed, URL-encoded."),
+        {"term": string("The term."), "text": string("Its definition.")},
+        example={
+            "url": "/glossary/treachery-6.0/Reminder%3A%20104.3g",
+            "term": "Reminder: 104.3g",
+            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
+            "lost the game.",
+        },
+        request={"document": "treachery-6.0", "term": "Reminder: 104.3g"},
+    ),
+    entry_endpoint(
+        "/mechanics/{document}/{slug}.json",
+        "A release-notes mechanic with its rulings",
+        path_parameter("slug", "The mechanic's slug, stable across rebuilds."),
+        {
+            "name": string("Its name."),
+            "body": string("Its explanation."),
+            "rulings": array(obj(text=string("The ruling.")), "Its rulings, in order."),
+        },
+        example={
+            "document": DUSKMOURN_EXAMPLE,
+            "url": "/mechanics/duskmourn-release-notes/manifest-dread",
+            "name": "New Keyword Action: Manifest Dread",
+            "body": "…",
+            "rulings": [{"text": "…"}],
+        },
+        request={"document": "duskmourn-release-notes", "slug": "manifest-dread"},
+    ),
+    Endpoint(
+        path="/compare/{old}/{new}.json",
+        summary="What changed between two editions of one family",
+        description="Every added, removed, changed and renumbered rule, in rule order.",
+        parameters=(
+            path_parameter("old", "The older edition's slug: treachery-1.1."),
+            path_parameter("new", "The newer edition's slug: treachery-6.0."),
+        ),
+        response=obj(
+            "The changes from `old` to `new`.",
+            old=string("The older edition's slug."),
+            new=string("The newer edition's slug."),
+            added=array(
+                obj(number=string("Its number."), text=string("Its text."), url=url("Its page.")),
+                "Rules only in the new edition.",
+            ),
+            removed=array(
+                obj(number=string("Its number."), text=string("Its text."), url=url("Its page.")),
+                "Rules only in the old edition.",
+            ),
+            changed=array(
+                obj(
+                    number=string("Its number."),
+                    old_text=string("The old text."),
+                    new_text=string("The new text."),
+                    url=url("Its page."),
+                ),
+                "Rules with the same number whose text changed.",
+            ),
+            renumbered=array(
+                obj(
+                    **{
+                        "from": string("The old number: 314.9."),
+                        "to": string("The new number: 372.8."),
+                        "url": url("The new rule's page."),
+                    }
+                ),
+                "Rules matched by their text under a new number.",
+            ),
+        ),
+        example={
+            "old": "treachery-1.1",
+            "new": "treachery-6.0",
+            "added": [{"number": "907.8e", "text": "…", "url": "/rules/treachery-6.0/907.8e"}],
+            "removed": [{"number": "906.3c", "text": "…", "url": "/rules/treachery-1.1/906.3c"}],
+            "changed": [{"number": "205.3", "old_text": "…", "new_text": "…", "url": "/rules/treachery-6.0/205.3"}],
+            "renumbered": [{"from": "314.9", "to": "372.8", "url": "/rules/treachery-6.0/372.8"}],
+        },
+        requests={"Treachery 1.1 to 6.0": {"old": "treachery-1.1", "new": "treachery-6.0"}},
+        errors={404: ("An unknown slug, or two documents of different families: the valid slugs.", "NotFound")},
+    ),
+    Endpoint(
+        path="/-/check",
+        method="post",
+        summary="Answer a scenario question from the rules, citing every rule used",
+        description="Send the scenario as JSON. A scenario the checker can't read is refused with the field at "
+        "fault (400); a body over 64 KB gets 413.",
+        body=ref("Scenario"),
+        response=ref("CheckAnswer"),
+        example=CHECK_EXAMPLE,
+        requests=_scenario_examples(),
+        errors={
+            400: ("The scenario can't be read: the field at fault.", "CheckError"),
+            413: ("The body is over 64 KB.", "CheckError"),
+        },
+    ),
+    Endpoint(
+        path="/check.json",
+        summary="The same answer as POST /-/check, for a scenario in the address (a shareable link)",
+        description="Exactly what `POST /-/check` returns for the same scenario.",
+        parameters=(query_parameter("scenario", "The scenario as JSON (see the Scenario schema).", required=True),),
+        response=ref("CheckAnswer"),
+        example=CHECK_EXAMPLE,
+        requests={
+            slug: {"scenario": json.dumps(request["body"], separators=(",", ":"))}
+            for slug, request in _scenario_examples().items()
+        },
+        errors={400: ("The scenario can't be read: the field at fault.", "CheckError")},
+    ),
+    Endpoint(
+        path=OPENAPI_PATH,
+        summary="This document: the API's contract in OpenAPI 3.1",
+        description="Read it with any OpenAPI tool; the page at /api shows the same.",
+        response=obj(
+            "An OpenAPI 3.1 document.",
+            openapi=string("The OpenAPI version."),
+            info=obj(title=string("The API's title."), version=string("rulebook's version.")),
+            paths={"type": "object", "description": "Every endpoint."},
+            components={"type": "object", "description": "The shared schemas."},
+        ),
+        example={"openapi": "3.1.0", "info": {"title": "rulebook", "version": "0.1.0"}, "paths": {}, "components": {}},
+        requests={"the document": {}},
+    ),
+)
+
+
+def request_url(endpoint: Endpoint, values: dict) -> str:
+    """The address of an example request: path parameters filled in, the others as a query string."""
+    path = endpoint.path
+    query = {}
+    for name, value in values.items():
+        if f"{{{name}}}" in path:
+            path = path.replace(f"{{{name}}}", quote(str(value), safe=""))
+        elif name != "body":
+            query[name] = value
+    return path + ("?" + urlencode(query, quote_via=quote) if query else "")
+
+
+def _operation(endpoint: Endpoint) -> dict:
+    operation: dict = {
+        "summary": endpoint.summary,
+        "description": endpoint.description,
+        "operationId": endpoint.method + "".join(word.title() for word in re.findall(r"[a-z]+", endpoint.path)),
+    }
+    if endpoint.parameters:
+        operation["parameters"] = [
+            {
+                **parameter,
+                "examples": {
+                    name: {"value": values[parameter["name"]]}
+                    for name, values in endpoint.requests.items()
+                    if parameter["name"] in values
+                },
+            }
+            for parameter in endpoint.parameters
+        ]
+    if endpoint.body:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": endpoint.body,
+                    "examples": {name: {"value": values["body"]} for name, values in endpoint.requests.items()},
+                }
+            },
+        }
+    responses = {
+        "200": {
+            "description": endpoint.summary,
+            "content": {"application/json": {"schema": endpoint.response, "example": endpoint.example}},
+        },
+        **{
+            str(status): {
+                "description": description,
+                "content": {"application/json": {"schema": ref(schema)}},
+            }
+            for status, (description, schema) in endpoint.errors.items()
+        },
+    }
+    if endpoint.method == "get":
+        responses["304"] = {"description": "Not modified: the If-None-Match ETag is the current build's."}
+    operation["responses"] = responses
+    return operation
+
+
+@lru_cache(maxsize=1)
+def openapi_document() -> dict:
+    """The whole OpenAPI 3.1 document (the same for every server: it depends on no database)."""
+    from importlib.metadata import version
+
+    paths: dict[str, dict] = {}
+    for endpoint in ENDPOINTS:
+        paths.setdefault(endpoint.path, {})[endpoint.method] = _operation(endpoint)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "rulebook",
+            "version": version("rulebook"),
+            "summary": "Rules lookup and card notes for Magic: The Gathering judges, centred on Treachery.",
+            "description": "Every page of the site has a JSON twin. Answers are JSON; errors too (404 with "
+            "`error` and `suggestions`, the checker's 400 with `error` and `field`). Every JSON answer allows "
+            "CORS from any origin; GET answers carry a Cache-Control max-age and an ETag that changes with each "
+            "build: send it back in If-None-Match to get a 304.",
+        },
+        "paths": paths,
+        "components": {"schemas": SCHEMAS},
+    }
+
+
+def resolve(schema: dict, document: dict) -> dict:
+    """A schema with its $ref followed (one level: components never point at bare references)."""
+    reference = schema.get("$ref")
+    if not reference:
+        return schema
+    name = reference.rsplit("/", 1)[1]
+    return {**document["components"]["schemas"][name], **{k: v for k, v in schema.items() if k != "$ref"}}
+
+
+def documented_fields(schema: dict, document: dict, prefix: str = "") -> Iterator[tuple[str, dict, bool]]:
+    """Every field a schema documents, depth first, as ("cited_by[].kind", its schema, always
+    there): a list's items are written ``[]``; a field's own nested fields follow it."""
+    schema = resolve(schema, document)
+    required = set(schema.get("required", []))
+    for name, child in schema.get("properties", {}).items():
+        path = f"{prefix}.{name}" if prefix else name
+        child = resolve(child, document)
+        yield path, child, name in required
+        yield from documented_fields(child, document, path)
+        if "items" in child:
+            yield from documented_fields(child["items"], document, path + "[]")
+
+
+def type_label(schema: dict) -> str:
+    kinds = schema.get("type", "const" if "const" in schema else "any")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    label = " or ".join(kinds)
+    if "enum" in schema:
+        label += ": " + ", ".join(str(value) for value in schema["enum"])
+    if "const" in schema:
+        label = json.dumps(schema["const"])
+    return label
+
+
+def api_page_data() -> list[dict]:
+    """What the /api page shows, endpoint by endpoint, all read from the OpenAPI document."""
+    document = openapi_document()
+    endpoints = []
+    for endpoint in ENDPOINTS:
+        operation = document["paths"][endpoint.path][endpoint.method]
+        endpoints.append(
+            {
+                "method": endpoint.method.upper(),
+                "path": endpoint.path,
+                "anchor": operation["operationId"],
+                "summary": operation["summary"],
+                "description": operation["description"],
+                "parameters": [
+                    {**parameter, "type": type_label(parameter["schema"])}
+                    for parameter in operation.get("parameters", [])
+                ],
+                "body": resolve(endpoint.body, document).get("description") if endpoint.body else None,
+                "requests": [
+                    {"name": name, "url": request_url(endpoint, values)} for name, values in endpoint.requests.items()
+                ],
+                "fields": [
+                    {
+                        "name": path,
+                        "type": type_label(schema),
+                        "always": always,
+                        "description": schema.get("description"),
+                    }
+                    for path, schema, always in documented_fields(endpoint.response, document)
+                ],
+                "example": json.dumps(endpoint.example, indent=2, ensure_ascii=False),
+                "errors": [
+                    {"status": status, "description": description}
+                    for status, (description, _) in sorted(endpoint.errors.items())
+                ],
+            }
+        )
+    return endpoints

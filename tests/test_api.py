@@ -1,0 +1,323 @@
+"""The JSON API's contract (/-/openapi.json), checked against the real answers of the site built
+from the bundled documents; the /api page and the README made from it; CORS; HTTP caching."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+from markupsafe import escape
+from openapi_spec_validator import validate
+
+from rulebook.queries.checker.scenario import EVENT_FIELDS, QUESTION_FIELDS
+from rulebook.web.openapi import ENDPOINTS, documented_fields, openapi_document, request_url
+from tests.server import in_process
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+DOCUMENT = openapi_document()
+OPERATIONS = [(path, method) for path, operations in DOCUMENT["paths"].items() for method in operations]
+
+
+@pytest.fixture
+async def site(built_db_path):
+    return await in_process(built_db_path)
+
+
+def endpoint_of(path: str, method: str):
+    return next(endpoint for endpoint in ENDPOINTS if endpoint.path == path and endpoint.method == method)
+
+
+def validator(schema: dict) -> jsonschema.Draft202012Validator:
+    """A JSON Schema 2020-12 validator (OpenAPI 3.1's dialect) that resolves the document's components."""
+    return jsonschema.Draft202012Validator({"components": DOCUMENT["components"], "allOf": [schema]})
+
+
+def present_fields(value, prefix: str = "") -> set[str]:
+    """Every field of an answer, written the way documented_fields() writes them (cited_by[].kind)."""
+    found = set()
+    if isinstance(value, dict):
+        for name, child in value.items():
+            path = f"{prefix}.{name}" if prefix else name
+            found |= {path} | present_fields(child, path)
+    elif isinstance(value, list):
+        for item in value:
+            found |= present_fields(item, prefix + "[]")
+    return found
+
+
+# The document
+
+
+async def test_the_served_document_is_valid_openapi_3_1(site):
+    response = await site.client.get("/-/openapi.json")
+    assert response.status_code == 200
+    served = response.json()
+    validate(served)  # openapi-spec-validator: raises on any error
+    assert served["openapi"] == "3.1.0"
+    assert served == DOCUMENT
+
+
+def test_the_document_describes_every_public_endpoint():
+    assert sorted(OPERATIONS) == sorted(
+        [
+            ("/search.json", "get"),
+            ("/rules/{number}.json", "get"),
+            ("/rules/{document}/{number}.json", "get"),
+            ("/cards/{name}.json", "get"),
+            ("/faq/{document}/{question}.json", "get"),
+            ("/glossary/{document}/{term}.json", "get"),
+            ("/mechanics/{document}/{slug}.json", "get"),
+            ("/compare/{old}/{new}.json", "get"),
+            ("/-/check", "post"),
+            ("/check.json", "get"),
+            ("/-/openapi.json", "get"),
+        ]
+    )
+    for path, method in OPERATIONS:
+        operation = DOCUMENT["paths"][path][method]
+        assert operation["responses"]["200"]["content"]["application/json"]["example"]
+        assert all(parameter["examples"] for parameter in operation.get("parameters", []) if parameter["required"])
+
+
+@pytest.mark.parametrize("path, method", OPERATIONS)
+def test_each_example_answer_matches_its_schema(path, method):
+    endpoint = endpoint_of(path, method)
+    validator(endpoint.response).validate(endpoint.example)
+
+
+def test_the_scenario_schema_accepts_every_worked_example_and_refuses_what_the_checker_refuses():
+    scenario = validator({"$ref": "#/components/schemas/Scenario"})
+    examples = endpoint_of("/-/check", "post").requests
+    assert len(examples) == 11
+    for request in examples.values():
+        scenario.validate(request["body"])
+    five = examples["01-leader-lost-assassin-never-unveiled"]["body"]
+    wizard = {**five, "players": [{**five["players"][0], "identity": "Wizard"}, *five["players"][1:]]}
+    assert not scenario.is_valid(wizard)
+    assert not scenario.is_valid({**five, "events": [{"type": "explode", "player": "Ana"}]})
+    assert not scenario.is_valid({**five, "question": {"type": "outcome", "player": "Ana"}})
+    assert not scenario.is_valid({"players": five["players"]})  # no question
+
+
+def test_the_scenario_schema_names_every_event_and_question_the_checker_reads():
+    schema = DOCUMENT["components"]["schemas"]["Scenario"]["properties"]
+    events = {
+        option["properties"]["type"]["const"]: set(option["properties"]) - {"type"}
+        for option in schema["events"]["items"]["oneOf"]
+    }
+    assert events == {kind: set(fields) for kind, fields in EVENT_FIELDS.items()}
+    questions = {
+        option["properties"]["type"]["const"]: set(option["properties"]) - {"type"}
+        for option in schema["question"]["oneOf"]
+    }
+    assert questions == {kind: set(fields) for kind, fields in QUESTION_FIELDS.items()}
+
+
+# Conformance: every example request of every endpoint, asked of the site
+
+
+async def ask(site, endpoint, values: dict):
+    url = request_url(endpoint, values)
+    if endpoint.method == "post":
+        return url, await site.client.post(url, content=json.dumps(values["body"]))
+    return url, await site.client.get(url)
+
+
+@pytest.mark.parametrize("path, method", OPERATIONS)
+async def test_every_documented_field_is_in_the_real_answers(site, path, method):
+    endpoint = endpoint_of(path, method)
+    check = validator(endpoint.response)
+    seen: set[str] = set()
+    for values in endpoint.requests.values():
+        url, response = await ask(site, endpoint, values)
+        assert response.status_code == 200, f"{method.upper()} {url}: {response.status_code}"
+        assert response.headers["content-type"].startswith("application/json")
+        answer = response.json()
+        errors = [f"{'.'.join(map(str, error.absolute_path))}: {error.message}" for error in check.iter_errors(answer)]
+        assert not errors, f"{url}: {errors[:5]}"
+        seen |= present_fields(answer)
+    documented = [name for name, _, _ in documented_fields(endpoint.response, DOCUMENT)]
+    missing = [name for name in documented if name not in seen]
+    assert not missing, f"documented but in no answer of {path}: {missing}"
+
+
+async def test_documented_errors_answer_with_their_schema(site):
+    response = await site.client.get("/rules/treachery-6.0/907.99.json")
+    assert response.status_code == 404
+    validator({"$ref": "#/components/schemas/NotFound"}).validate(response.json())
+    assert {"label": "907.9", "url": "/rules/treachery-6.0/907.9"} in response.json()["suggestions"]
+    response = await site.client.post("/-/check", content='{"players": [], "question": {"type": "tea"}}')
+    assert response.status_code == 400
+    validator({"$ref": "#/components/schemas/CheckError"}).validate(response.json())
+    assert response.json()["field"] == "question.type"
+
+
+# The /api page and the README
+
+
+async def test_the_api_page_shows_the_document(site):
+    response = await site.client.get("/api")
+    assert response.status_code == 200
+    html = response.text
+    assert '<a href="/-/openapi.json">OpenAPI 3.1.0 document</a>' in html
+    for endpoint in ENDPOINTS:
+        assert f"<code>{endpoint.method.upper()} {endpoint.path}</code>" in html
+        assert str(escape(endpoint.summary)) in html
+    assert '<a href="/rules/treachery-6.0/907.8b.json"><code>/rules/treachery-6.0/907.8b.json</code></a>' in html
+    assert '<a href="/search.json?q=platnum%20angle"><code>' in html
+    assert "<code>cited_by[].resolution</code>" in html  # a nested field of the rule answer
+    assert "<code>rules[].quoted_in.term</code>" in html  # an optional field of the checker's answer
+
+
+def readme_api_section() -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index("### JSON API")
+    return text[start : text.index("\n### ", start + 1)]
+
+
+def test_the_readme_lists_exactly_the_documented_endpoints():
+    section = readme_api_section()
+    listed = re.findall(r"^\| `(GET|POST) ([^`]+)` \|", section, flags=re.MULTILINE)
+    assert sorted((path, method.lower()) for method, path in listed) == sorted(OPERATIONS)
+    assert "/-/openapi.json" in section and "/api" in section
+
+
+def test_the_readme_search_fields_are_the_documented_ones():
+    text = README.read_text(encoding="utf-8")
+    tables = text[text.index("### The search answer") :]
+    tables = tables[: tables.index("```json")]
+    fields = re.findall(r"^\| `([a-z_]+)` \|", tables, flags=re.MULTILINE)
+    search = endpoint_of("/search.json", "get").response
+    documented = {name.removeprefix("results[].") for name, _, _ in documented_fields(search, DOCUMENT)}
+    assert set(fields) == documented
+
+
+# CORS
+
+
+async def test_json_answers_allow_any_origin_and_grant_nothing_more(site):
+    plain = await site.client.get("/rules/treachery-6.0/907.8b.json")
+    foreign = await site.client.get("/rules/treachery-6.0/907.8b.json", headers={"Origin": "https://evil.example"})
+    assert foreign.status_code == 200 and foreign.json() == plain.json()
+    assert foreign.headers["access-control-allow-origin"] == "*"
+    assert "access-control-allow-credentials" not in foreign.headers
+    for url in ["/search.json?q=undercover", "/cards/Jump%20Scare.json", "/-/openapi.json", "/rulebook/rules.json"]:
+        response = await site.client.get(url, headers={"Origin": "null"})
+        assert response.headers["access-control-allow-origin"] == "*", url
+    missing = await site.client.get("/cards/Nobody.json", headers={"Origin": "https://app.example"})
+    assert missing.status_code == 404 and missing.headers["access-control-allow-origin"] == "*"
+
+
+async def test_a_web_app_may_post_a_scenario_from_another_origin(site):
+    preflight = await site.client.request(
+        "OPTIONS",
+        "/-/check",
+        headers={
+            "Origin": "https://app.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
+    assert preflight.status_code == 204
+    assert preflight.headers["access-control-allow-origin"] == "*"
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+    assert "content-type" in preflight.headers["access-control-allow-headers"].lower()
+    scenario = endpoint_of("/-/check", "post").requests["11-are-we-teammates"]["body"]
+    response = await site.client.post(
+        "/-/check",
+        content=json.dumps(scenario),
+        headers={"Origin": "https://app.example", "Content-Type": "application/json"},
+    )
+    assert response.status_code == 200 and response.headers["access-control-allow-origin"] == "*"
+    assert response.json()["question"]["type"] == "relationship"
+
+
+async def test_without_cors_our_json_has_no_cors_header(built_db_path):
+    datasette = await in_process(built_db_path, cors=False)
+    response = await datasette.client.get("/search.json?q=undercover", headers={"Origin": "https://app.example"})
+    assert response.status_code == 200 and "access-control-allow-origin" not in response.headers
+
+
+# HTTP caching
+
+
+CACHED_PAGES = [
+    "/",
+    "/rules/treachery-6.0/907.8b",
+    "/rules/treachery-6.0/907.8b.json",
+    "/cards/Jump%20Scare.json",
+    "/search.json?q=undercover",
+    "/search?q=platinum+angel",
+    "/api",
+    "/-/openapi.json",
+    "/rulebook/rules.json?_search=undercover",
+    "/rulebook-static/rulebook.css",
+]
+
+
+async def etags(site, urls: list[str]) -> dict[str, str]:
+    found = {}
+    for url in urls:
+        response = await site.client.get(url)
+        assert response.status_code == 200, url
+        assert response.headers["cache-control"] == "public, max-age=300", url
+        found[url] = response.headers["etag"]
+    return found
+
+
+async def test_pages_and_json_carry_a_max_age_and_a_strong_etag_per_address(site):
+    tags = await etags(site, CACHED_PAGES)
+    assert all(re.fullmatch(r'"[0-9a-f]{32}"', tag) for tag in tags.values())
+    assert len(set(tags.values())) == len(CACHED_PAGES)
+    again = await in_process(site.get_database("rulebook").path)  # another worker over the same files
+    assert await etags(again, CACHED_PAGES) == tags
+
+
+async def test_if_none_match_with_the_current_etag_gets_a_304(site):
+    first = await site.client.get("/rules/treachery-6.0/907.8b.json")
+    tag = first.headers["etag"]
+    for header in [tag, f"W/{tag}", f'"other", {tag}', "*"]:
+        response = await site.client.get("/rules/treachery-6.0/907.8b.json", headers={"If-None-Match": header})
+        assert response.status_code == 304, header
+        assert response.content == b""
+        assert response.headers["etag"] == tag
+        assert response.headers["cache-control"] == "public, max-age=300"
+    head = await site.client.request("HEAD", "/rules/treachery-6.0/907.8b.json", headers={"If-None-Match": tag})
+    assert head.status_code == 304
+
+
+async def test_bad_if_none_match_values_are_harmless(site):
+    first = await site.client.get("/cards/Jump%20Scare.json")
+    for header in ["garbage", '"', "W/", ",,,", '"' + "a" * 10_000 + '"', first.headers["etag"][1:-1], '"éè"'.encode()]:
+        response = await site.client.get("/cards/Jump%20Scare.json", headers={"If-None-Match": header})
+        assert response.status_code == 200, header
+        assert response.json() == first.json()
+    other = await site.client.get("/cards/The%20Oracle.json", headers={"If-None-Match": first.headers["etag"]})
+    assert other.status_code == 200  # one address's tag is not another's
+
+
+async def test_personal_and_form_answers_are_not_cached(site):
+    form = await site.client.get("/check")
+    assert "etag" not in form.headers and form.headers["cache-control"] == "private, no-store"
+    with_cookie = await site.client.get("/rules/treachery-6.0/907.8b.json", headers={"Cookie": "ds_actor=x"})
+    assert "etag" not in with_cookie.headers and with_cookie.headers["cache-control"] == "private, no-store"
+    missing = await site.client.get("/rules/treachery-6.0/907.99.json")
+    assert missing.status_code == 404 and "etag" not in missing.headers
+    versions = await site.client.get("/-/versions.json")
+    assert "etag" not in versions.headers
+    post = await site.client.post("/-/check", content="{}")
+    assert "etag" not in post.headers
+
+
+async def test_a_rebuild_changes_every_etag(site, hostile_db_path):
+    before = await etags(site, CACHED_PAGES)
+    rebuilt = await in_process(hostile_db_path)  # the bundled documents plus one more
+    after = await etags(rebuilt, CACHED_PAGES)
+    assert all(after[url] != before[url] for url in CACHED_PAGES)
+    stale = await rebuilt.client.get(
+        "/rules/treachery-6.0/907.8b.json", headers={"If-None-Match": before[CACHED_PAGES[2]]}
+    )
+    assert stale.status_code == 200
