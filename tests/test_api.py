@@ -299,9 +299,10 @@ async def test_bad_if_none_match_values_are_harmless(site):
     assert other.status_code == 200  # one address's tag is not another's
 
 
-async def test_personal_and_form_answers_are_not_cached(site):
-    form = await site.client.get("/check")
-    assert "etag" not in form.headers and form.headers["cache-control"] == "private, no-store"
+async def test_personal_answers_are_not_cached_but_checker_permalinks_are(site):
+    permalink = await site.client.get("/check?example=01-leader-lost-assassin-never-unveiled")
+    assert "set-cookie" not in permalink.headers  # the form carries no CSRF token: it changes nothing
+    assert permalink.headers["cache-control"] == "public, max-age=300" and permalink.headers["etag"]
     with_cookie = await site.client.get("/rules/treachery-6.0/907.8b.json", headers={"Cookie": "ds_actor=x"})
     assert "etag" not in with_cookie.headers and with_cookie.headers["cache-control"] == "private, no-store"
     missing = await site.client.get("/rules/treachery-6.0/907.99.json")

@@ -9,7 +9,8 @@ new release of the code) changes every tag.
 
 Not cached: anything that isn't a 200 to a GET or HEAD, requests with a cookie or credentials and
 answers Datasette marks private (it does so for those, and for answers that set a cookie, such as
-a form's CSRF token), the /check form and Datasette's /-/ pages (except the OpenAPI document).
+a form's CSRF token), and Datasette's /-/ pages (except the OpenAPI document). The /check form
+sets no cookie and answers a GET from its address alone (a permalink), so it is cached like a page.
 
 CORS follows Datasette's own switch (``Datasette(cors=True)``, ``datasette serve --cors``): when it is
 on, every JSON answer of ours gets ``Access-Control-Allow-Origin: *`` as Datasette's own JSON does,
@@ -34,7 +35,6 @@ from .openapi import OPENAPI_PATH
 
 CACHE_MAX_AGE = 300  # seconds: a CDN or browser re-asks after five minutes, and gets a 304 if nothing changed
 CACHE_CONTROL = f"public, max-age={CACHE_MAX_AGE}"
-UNCACHED_PATHS = ("/check",)  # the form: its page carries a CSRF token
 CODE_PACKAGES = ("rulebook", "rulebook.plugins", "rulebook.queries", "rulebook.db")
 VARY = b"Cookie, Authorization"  # what Datasette's 200 answers say they vary on
 PREFLIGHT_HEADERS = [
@@ -95,7 +95,7 @@ def matches(if_none_match: bytes, tag: bytes) -> bool:
 
 
 def is_cacheable_path(path: str) -> bool:
-    return path == OPENAPI_PATH or not (path.startswith("/-/") or path in UNCACHED_PATHS)
+    return path == OPENAPI_PATH or not path.startswith("/-/")
 
 
 def _header(headers: list, name: bytes) -> bytes | None:

@@ -517,15 +517,50 @@ DUSKMOURN_EXAMPLE = {
 }
 
 
-def entry_endpoint(path: str, summary: str, key: dict, fields: dict, example: dict, request: dict) -> Endpoint:
-    """An entry's page JSON (FAQ, glossary, mechanic): its document, its page and its own fields."""
+OTHER_VERSION = obj(
+    "The same entry in another document.",
+    document=string("That document's slug."),
+    version=string("Its version, or null.", nullable=True),
+    effective_date=string("Its effective date, or null.", nullable=True),
+    label=string("The entry's name there."),
+    url=url("Its page there."),
+)
+
+
+# FAQ entries and mechanics are each in one document today, so their lists are described loosely.
+OTHER_VERSIONS = {"type": "array", "items": {"type": "object"}, "description": "The same entry in other documents."}
+
+
+def entry_endpoint(
+    path: str,
+    summary: str,
+    key: dict,
+    kind: str,
+    fields: dict,
+    example: dict,
+    request: dict,
+    other_versions: dict = OTHER_VERSIONS,
+    **more: dict,
+) -> Endpoint:
+    """An entry's page JSON (FAQ, glossary, mechanic): its document, its own fields under `entry`,
+    its page, and the same entry in other documents."""
     return Endpoint(
         path=path,
         summary=summary,
-        description=f"The JSON twin of the entry's page; `{key['name']}` and the document's slug name it in the URL.",
+        description=f"The JSON twin of the entry's page; `{key['name']}` and the document's slug name it in the URL "
+        "(a slug of the entry's own text, never a row id, so it survives rebuilds).",
         parameters=(DOCUMENT_PARAMETER, key),
-        response=obj(summary + ".", document=ref("Document", "Its document."), url=url("Its page."), **fields),
-        example={"document": DOCUMENT_EXAMPLE, **example},
+        response=obj(
+            summary + ".",
+            kind={"const": kind},
+            document=ref("Document", "Its document."),
+            entry=obj("The entry as stored.", slug=string("Its slug in URLs."), **fields),
+            url=url("Its page."),
+            json_url=url("This JSON."),
+            other_versions=other_versions,
+            **more,
+        ),
+        example={"kind": kind, "document": DOCUMENT_EXAMPLE, "other_versions": [], **example},
         requests={"an example": request},
         errors={404: ("Nothing by that name in that document: the closest ones.", "NotFound")},
     )
@@ -738,45 +773,84 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     entry_endpoint(
         "/faq/{document}/{question}.json",
         "An FAQ entry: its question and answer",
-        path_parameter("question", "The question's slug, stable across rebuilds."),
+        path_parameter("question", "The question's slug: can-platinum-angel-protect-my-team."),
+        "faq",
         {"question": string("The question."), "answer": string("The answer.")},
         example={
             "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
-            "question": "Can Platinum Angel protect my team?",
-            "answer": "No. …",
+            "json_url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team.json",
+            "entry": {
+                "slug": "can-platinum-angel-protect-my-team",
+                "question": "Can Platinum Angel protect my team?",
+                "answer": "Platinum Angel's effects apply on players, not teams. …",
+            },
         },
         request={"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
     ),
     entry_endpoint(
         "/glossary/{document}/{term}.json",
         "A glossary entry: its term and text",
-        path_parameter("term", "The term as printed, URL-encoded."),
+        path_parameter("term", "The term's slug: reminder-104.3g."),
+        "glossary",
         {"term": string("The term."), "text": string("Its definition.")},
         example={
-            "url": "/glossary/treachery-6.0/Reminder%3A%20104.3g",
-            "term": "Reminder: 104.3g",
-            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
-            "lost the game.",
+            "url": "/glossary/treachery-6.0/reminder-104.3g",
+            "json_url": "/glossary/treachery-6.0/reminder-104.3g.json",
+            "entry": {
+                "slug": "reminder-104.3g",
+                "term": "Reminder: 104.3g",
+                "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
+                "lost the game.",
+            },
         },
-        request={"document": "treachery-6.0", "term": "Reminder: 104.3g"},
+        request={"document": "treachery-6.0", "term": "reminder-104.3g"},
+        other_versions=array(OTHER_VERSION, "The same entry in other documents, newest first."),
     ),
     entry_endpoint(
         "/mechanics/{document}/{slug}.json",
-        "A release-notes mechanic with its rulings",
-        path_parameter("slug", "The mechanic's slug, stable across rebuilds."),
-        {
-            "name": string("Its name."),
-            "body": string("Its explanation."),
-            "rulings": array(obj(text=string("The ruling.")), "Its rulings, in order."),
-        },
+        "A release-notes mechanic with its example cards and rulings",
+        path_parameter("slug", "The mechanic's slug: new-keyword-action-manifest-dread."),
+        "mechanics",
+        {"name": string("Its name."), "body": string("Its explanation.")},
         example={
             "document": DUSKMOURN_EXAMPLE,
-            "url": "/mechanics/duskmourn-release-notes/manifest-dread",
-            "name": "New Keyword Action: Manifest Dread",
-            "body": "…",
-            "rulings": [{"text": "…"}],
+            "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
+            "json_url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread.json",
+            "entry": {
+                "slug": "new-keyword-action-manifest-dread",
+                "name": "New Keyword Action: Manifest Dread",
+                "body": "On Duskmourn, your worst nightmares come to life. …",
+            },
+            "examples": [{"name": "Innocuous Rat", "mana_cost": "{1}{B}", "url": "/cards/Innocuous%20Rat"}],
+            "rulings": [
+                {
+                    "position": 1,
+                    "text": "…",
+                    "anchor": "ruling-1",
+                    "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread#ruling-1",
+                }
+            ],
         },
-        request={"document": "duskmourn-release-notes", "slug": "manifest-dread"},
+        request={"document": "duskmourn-release-notes", "slug": "new-keyword-action-manifest-dread"},
+        examples=array(
+            obj(
+                "A card the release notes show as an example.",
+                name=string("Its name."),
+                mana_cost=string("Its mana cost as printed, e.g. {1}{B}, or null.", nullable=True),
+                url=url("Its card page, or null when the set's card list lacks it.", nullable=True),
+            ),
+            "The example cards, in order.",
+        ),
+        rulings=array(
+            obj(
+                "One ruling.",
+                position=integer("Its number on the page (1 = first)."),
+                text=string("The ruling."),
+                anchor=string("Its anchor on the page: ruling-3."),
+                url=url("The ruling on its page."),
+            ),
+            "The rulings, in order.",
+        ),
     ),
     Endpoint(
         path="/compare/{old}/{new}.json",
