@@ -1076,3 +1076,14 @@ class _Parser:
 def parse(source: SourceText) -> ParsedDocument:
     """Read a set's release notes into document info, chapters, mechanics, cards and notes."""
     return _Parser(source).run()
+
+
+def has_notes_chapter(lines: list[str]) -> bool:
+    """A GENERAL NOTES or CARD-SPECIFIC NOTES chapter heading: release notes say this."""
+    return any(_CHAPTER_WORDS.search(line) and len(line) < 80 for line in lines)
+
+
+def has_card_block(lines: list[str]) -> bool:
+    """A card as release notes print it: "Name {cost}" then (on the next text line) its type line."""
+    text_lines = [line.strip().lstrip("#*> ").rstrip("*") for line in lines if line.strip()]
+    return any(_name_cost(line) and _parse_type(following) for line, following in itertools.pairwise(text_lines))
