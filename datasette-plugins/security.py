@@ -8,6 +8,7 @@
   a column that cannot be sorted by, or a ``_where`` that is not one valid SQL condition, is the
   asker's mistake (400), not a server error (500).
 - /-/databases.json names each database by its file name, not its path on the server.
+- When the server shuts down, it releases the search index it pinned (rulebook.db.publish).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from urllib.parse import parse_qs
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from rulebook.web.app import limit_connection, served_databases
+from rulebook.web.app import limit_connection, served_databases, stop_serving
 from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
 
 
@@ -47,10 +48,22 @@ def _with_headers(send):
     return send_with_headers
 
 
+def _on_shutdown(receive, callback):
+    async def receive_and_notice():
+        message = await receive()
+        if message["type"] == "lifespan.shutdown":
+            callback()
+        return message
+
+    return receive_and_notice
+
+
 @hookimpl
 def asgi_wrapper(datasette):
     def wrap(app):
         async def secured(scope, receive, send):
+            if scope["type"] == "lifespan":
+                return await app(scope, _on_shutdown(receive, lambda: stop_serving(datasette)), send)
             if scope["type"] != "http":
                 return await app(scope, receive, send)
             send = _with_headers(send)

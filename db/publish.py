@@ -267,19 +267,27 @@ def remove_unused_indexes(target: Path, keep: int) -> None:
             path.unlink(missing_ok=True)
 
 
-def pin_served_index(db_path: Path, connection: sqlite3.Connection) -> Path:
+def pin_served_index(db_path: Path, connection: sqlite3.Connection) -> tuple[Path, Path | None]:
     """Called by a server that has opened ``connection`` on ``db_path``: keep that database's index
-    until this process ends, and return its folder."""
+    from being deleted by later builds while this process runs. Returns the index folder and the
+    pin file (None for a database made before build ids); ``unpin`` it when the server stops
+    (if the server is killed, builds see that its process is gone and ignore the pin)."""
     db_path = Path(db_path)
-    if not (index_root(db_path) / INDEX_MARKER).exists():  # made before build ids: nothing to pin
-        return index_folder(db_path, build_id_of(connection))
+    if not (index_root(db_path) / INDEX_MARKER).exists():
+        return index_folder(db_path, build_id_of(connection)), None
     with lock_for(db_path):
         folder = index_folder(db_path, build_id_of(connection))
-        if folder.is_dir():
-            pin = folder / f".served-by-{os.getpid()}"
-            pin.touch()
-            atexit.register(pin.unlink, missing_ok=True)
-    return folder
+        if not folder.is_dir():
+            return folder, None
+        pin = folder / f".served-by-{os.getpid()}"
+        pin.touch()
+    atexit.register(unpin, pin)
+    return folder, pin
+
+
+def unpin(pin: Path | None) -> None:
+    if pin:
+        pin.unlink(missing_ok=True)
 
 
 def record_counts(db_path: Path) -> dict[str, dict[str, int]]:

@@ -88,9 +88,9 @@ def test_concurrent_builds_to_one_path_end_with_a_matching_pair(tmp_path):
     for thread in threads:
         thread.join()
     assert errors == []
-    has_the_card = sqlite_utils.Database(target).execute(
-        "select count(*) from cards where name = 'Séance Board'"
-    ).fetchone()[0]
+    has_the_card = (
+        sqlite_utils.Database(target).execute("select count(*) from cards where name = 'Séance Board'").fetchone()[0]
+    )
     assert seance_board(target) == ("/cards/S%C3%A9ance%20Board" if has_the_card else None)
     assert [path.name for path in index_root(target).iterdir() if path.name.startswith("build-")] == [
         index_path_for(target).name
@@ -117,7 +117,9 @@ def test_a_build_cleans_up_after_killed_builds_but_not_running_ones(tmp_path):
 def test_a_build_killed_with_kill_9_is_cleaned_up_by_the_next(tmp_path):
     target = tmp_path / "rulebook.db"
     process = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "build", "--db", str(target)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [sys.executable, "-m", "rulebook", "build", "--db", str(target)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 60
     while not list(tmp_path.glob(f"rulebook.db.tmp-{process.pid}-*")):
@@ -159,7 +161,9 @@ def test_startup_problems_are_reported_before_serving(tmp_path):
     notes.write_text("not a database")
     result = CliRunner().invoke(cli, ["serve", "--db", str(notes), "--port", "8124"])
     assert result.exit_code == 1
-    assert result.output.strip() == f"Error: The server could not start on {notes}: file is not a database"
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: The server could not start on {notes}: file is not a database"
+    )
     assert "Serving" not in result.output
 
 
@@ -180,7 +184,7 @@ def client(built_db_path):
 HEADERS = {
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
-    "referrer-policy": "same-origin",
+    "referrer-policy": "no-referrer",
 }
 
 
@@ -271,11 +275,10 @@ def test_bad_table_arguments_are_400_not_500(client, params, error):
 def test_good_table_arguments_still_work(client):
     response = client("/rulebook/rules.json", _sort_desc="number", _where="number like '907.8%'", _shape="array")
     assert response.status_code == 200
-    assert [row["number"] for row in response.json()][:3] == ["907.8d", "907.8c", "907.8b"]
+    assert [row["number"] for row in response.json()][:3] == ["907.8e", "907.8d", "907.8c"]
 
 
 def test_a_rule_page_answers_on_a_real_server_with_the_headers(built_db_path):
-    with served(built_db_path) as base:
-        with urllib.request.urlopen(f"{base}/rules/treachery-6.0/907.8b") as response:
-            assert response.status == 200
-            assert response.headers["X-Content-Type-Options"] == "nosniff"
+    with served(built_db_path) as base, urllib.request.urlopen(f"{base}/rules/treachery-6.0/907.8b") as response:
+        assert response.status == 200
+        assert response.headers["X-Content-Type-Options"] == "nosniff"

@@ -18,7 +18,7 @@ from datasette.app import Datasette
 from datasette.database import Database
 from datasette.utils.asgi import Response
 
-from rulebook.db.publish import build_id_of, index_folder, pin_served_index
+from rulebook.db.publish import build_id_of, index_folder, pin_served_index, unpin
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 
@@ -83,6 +83,7 @@ def limit_connection(connection: sqlite3.Connection) -> None:
 
 
 _served_indexes: WeakKeyDictionary[Datasette, Path] = WeakKeyDictionary()
+_pins: WeakKeyDictionary[Datasette, Path | None] = WeakKeyDictionary()
 
 
 async def prepare_to_serve(datasette: Datasette) -> None:
@@ -91,7 +92,14 @@ async def prepare_to_serve(datasette: Datasette) -> None:
     rebuild while serving leaves this server its own database and index until it restarts."""
     await datasette.invoke_startup()
     database = datasette.get_database(DATABASE)
-    _served_indexes[datasette] = await database.execute_fn(lambda conn: pin_served_index(Path(database.path), conn))
+    _served_indexes[datasette], _pins[datasette] = await database.execute_fn(
+        lambda conn: pin_served_index(Path(database.path), conn)
+    )
+
+
+def stop_serving(datasette: Datasette) -> None:
+    """The server is shutting down: later builds may delete its search index."""
+    unpin(_pins.pop(datasette, None))
 
 
 async def served_index_path(datasette: Datasette) -> Path:

@@ -57,7 +57,7 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode("ascii")),
     (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"same-origin"),
+    (b"referrer-policy", b"no-referrer"),  # what Datasette sends on its own pages
 ]
 
 _TABLE_PATH = re.compile(r"^/(?P<database>[^/]+)/(?P<table>[^/]+?)(?:\.(?P<format>json|csv))?$")
