@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import sqlite_utils
@@ -128,11 +129,8 @@ def run_clients(port: int, work: list, clients: int) -> tuple[dict[str, list[flo
                 errors.append(f"{path}: {status}")
         connection.close()
 
-    threads = [threading.Thread(target=client) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(lambda _: client(), range(clients)))
     return timings, errors
 
 

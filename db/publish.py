@@ -39,21 +39,6 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 INDEX_MARKER = ".rulebook-search-index"  # in rulebook-search/: rulebook made this folder
 INDEX_MARKER_TEXT = "This folder holds the search indexes `rulebook build` made; rulebook may replace it.\n"
 SHRINK_LIMIT = 0.05  # a rebuild may lose at most this share of a document's records
-# The parsed records of a document (not its source lines or links): what a shrink is counted in.
-RECORD_TABLES = (
-    "versions",
-    "headings",
-    "rules",
-    "rule_paragraphs",
-    "glossary",
-    "faq",
-    "passages",
-    "cards",
-    "card_notes",
-    "mechanics",
-    "mechanic_examples",
-    "mechanic_rulings",
-)
 _BUILD_FOLDER = re.compile(r"^build-([0-9a-f]{8})$")
 _LEFTOVER = re.compile(r"\.(?:tmp|old)-(\d+)(?:-[0-9a-f]+)?(?:-journal)?$")
 _PIN = re.compile(r"^\.served-by-(\d+)$")
@@ -291,16 +276,14 @@ def unpin(pin: Path | None) -> None:
 
 
 def record_counts(db_path: Path) -> dict[str, dict[str, int]]:
-    """{document slug: {table: number of records}} over RECORD_TABLES."""
+    """{document slug: {table: number of records}}. Record tables are those whose rows carry a
+    document and a source line (schema.py), so new kinds of records are counted too."""
     connection = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
     try:
-        tables = {row[0] for row in connection.execute("select name from sqlite_master where type = 'table'")}
         counts: dict[str, dict[str, int]] = {
             slug: {} for (slug,) in connection.execute("select slug from documents order by slug")
         }
-        for table in RECORD_TABLES:
-            if table not in tables:
-                continue
+        for table in _record_tables(connection):
             for slug, count in connection.execute(
                 f"select d.slug, count(*) from [{table}] t join documents d on d.id = t.document_id group by d.slug"
             ):
@@ -308,6 +291,17 @@ def record_counts(db_path: Path) -> dict[str, dict[str, int]]:
         return counts
     finally:
         connection.close()
+
+
+def _record_tables(connection: sqlite3.Connection) -> list[str]:
+    tables = [
+        row[0] for row in connection.execute("select name from sqlite_master where type = 'table' order by rowid")
+    ]
+    return [
+        table
+        for table in tables
+        if {"document_id", "line_start"} <= {row[1] for row in connection.execute(f"pragma table_info([{table}])")}
+    ]
 
 
 def shrinkage(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> list[str]:
@@ -323,9 +317,9 @@ def shrinkage(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]
         new_total = sum(new.values())
         if old_total and old_total - new_total > SHRINK_LIMIT * old_total:
             lost = [
-                f"{table.replace('_', ' ')} {old[table]} → {new.get(table, 0)}"
-                for table in RECORD_TABLES
-                if old.get(table, 0) > new.get(table, 0)
+                f"{table.replace('_', ' ')} {count} → {new.get(table, 0)}"
+                for table, count in old.items()
+                if count > new.get(table, 0)
             ]
             problems.append(
                 f"{slug} would shrink from {old_total} to {new_total} records "
