@@ -71,6 +71,27 @@ def test_a_rebuild_replaces_the_old_index_folder(tmp_path):
     assert seance_board(target) == "/cards/S%C3%A9ance%20Board"
 
 
+def test_a_database_and_index_made_before_build_ids_are_replaced(tmp_path):
+    """Earlier versions wrote an unstamped database and the index straight into rulebook-search/."""
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    old_layout = index_path_for(target)
+    for path in old_layout.iterdir():
+        path.rename(index_root(target) / path.name)
+    for path in [old_layout, index_root(target) / ".rulebook-search-index", index_root(target) / ".rulebook.db.lock"]:
+        path.rmdir() if path.is_dir() else path.unlink()
+    sqlite_utils.Database(target).execute("pragma application_id = 0").fetchall()
+    sqlite_utils.Database(target).execute("pragma user_version = 0").fetchall()
+    assert index_path_for(target) == index_root(target) and seance_board(target) is None  # still searchable
+    build_database(target, bundled_sources())
+    assert seance_board(target) == "/cards/S%C3%A9ance%20Board"
+    assert sorted(path.name for path in index_root(target).iterdir()) == [
+        ".rulebook-search-index",
+        ".rulebook.db.lock",
+        index_path_for(target).name,
+    ]
+
+
 def test_concurrent_builds_to_one_path_end_with_a_matching_pair(tmp_path):
     target = tmp_path / "rulebook.db"
     build_database(target, [TREACHERY_6])
