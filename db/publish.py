@@ -232,9 +232,23 @@ def remove_leftovers(target: Path) -> list[Path]:
         candidates += [
             path for path in root.iterdir() if path.name.startswith("build-") and _LEFTOVER.search(path.name)
         ]
-    removed = [path for path in candidates if not _alive(int(_LEFTOVER.search(path.name)[1]))]
+    removed = [
+        path for path in candidates if not _alive(int(_LEFTOVER.search(path.name)[1])) and _looks_like_ours(path, root)
+    ]
     discard(*removed)
     return removed
+
+
+def _looks_like_ours(path: Path, root: Path) -> bool:
+    """A leftover is deleted only if it is what a build writes: inside the marked index folder,
+    a partial SQLite file, or an index folder of the layout before build ids."""
+    if path.parent == root:
+        return True
+    if path.is_dir():
+        return not any(path.iterdir()) or _is_legacy_index(path)
+    with open(path, "rb") as file:
+        start = file.read(len(SQLITE_HEADER))
+    return start in (b"", SQLITE_HEADER)
 
 
 def _pinned(folder: Path) -> bool:

@@ -128,11 +128,14 @@ def test_a_build_cleans_up_after_killed_builds_but_not_running_ones(tmp_path):
         index_root(target) / f"build-0000abcd.tmp-{dead}",
     ]
     running = [tmp_path / f"rulebook.db.tmp-{alive}-0a1b2c3d", index_root(target) / f"build-0000dcba.tmp-{alive}"]
+    not_ours = tmp_path / f"rulebook.db.tmp-{dead}-deadbeef"  # named like a leftover, but a judge's text
     for path in leftovers + running:
-        path.mkdir() if "search" in str(path) else path.write_bytes(b"half a database")
+        path.mkdir() if "search" in str(path) else path.write_bytes(b"SQLite format 3\x00" + bytes(84))
+    not_ours.write_text("my notes")
     build_database(target, [TREACHERY_6])
     assert [path for path in leftovers if path.exists()] == []
     assert [path for path in running if path.exists()] == running
+    assert not_ours.read_text() == "my notes"
 
 
 def test_a_build_killed_with_kill_9_is_cleaned_up_by_the_next(tmp_path):
