@@ -7,9 +7,10 @@ What `rulebook build` writes, and nothing else, is ours to replace or delete:
 - its search index lives in ``rulebook-search/build-<id>/``; the folder ``rulebook-search/``
   carries a marker file saying rulebook made it.
 
-A build writes both under temporary names (``rulebook.db.tmp-<pid>``,
-``rulebook-search/build-<id>.tmp-<pid>``), then, holding ``rulebook-search/.rulebook.db.lock`` (so concurrent
-builds to one path take turns): cleans up what killed builds left behind, refuses to lose more
+A build writes both under temporary names (``rulebook.db.tmp-<pid>-<random>``,
+``rulebook-search/build-<id>.tmp-<pid>``), then, holding ``rulebook-search/.rulebook.db.lock``
+(filelock; concurrent builds to one path take turns): cleans up what killed builds left behind
+(their process is gone), refuses to lose more
 than 5 % of a document's records, renames the index folder to its final name (invisible: no
 database names it yet) and finally renames the database over the old one. That one rename
 publishes the new pair; readers find the index through the build id of the database they
