@@ -7,9 +7,8 @@ where); other queries list results labelled by kind and document, with highlight
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from rulebook.db.search_index import index_path_for
 from rulebook.queries.search import search
-from rulebook.web.app import database_path, run_query
+from rulebook.web.app import run_query, served_index_path
 from rulebook.web.rendering import safe_snippet
 
 KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic"]
@@ -21,7 +20,7 @@ async def search_page(datasette, request):
     kind = request.args.get("kind") or None
     document = request.args.get("document") or None
     as_json = request.url_vars.get("format") == "json"
-    index = index_path_for(database_path(datasette))
+    index = await served_index_path(datasette)
     found = (
         await run_query(datasette, search, index, query, kind, document, LIMIT)
         if query

@@ -19,7 +19,7 @@ from rulebook.ingest.numbers import RuleNumber, canonical, parent_number, sort_k
 from rulebook.ingest.records import Card
 from rulebook.resources import package_file, package_folder
 
-from . import schema
+from . import publish, schema
 from .families import assign_editions
 from .links import link_mentions, link_references
 from .search_index import build_search_index
@@ -312,19 +312,21 @@ def build_database(
     target: Path,
     files: Iterable[Path],
     progress: ProgressFactory = _no_progress,
+    allow_shrink: bool = False,
 ) -> list[dict]:
     """Parse ``files`` into a new database at ``target``, with its search index beside it;
     return the per-document summary.
 
-    Both are written under temporary names and swapped into place only when both are complete,
-    so a failed build leaves the previous pair untouched.
+    Both are written under temporary names and published together by db/publish.py only when
+    both are complete, so a failed or refused build leaves the previous pair untouched.
     """
     target = Path(target)
     files = [Path(path) for path in files]
     if not files:
         raise SourceError(str(target), "no source documents were given to build from.")
-    temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
-    temporary.unlink(missing_ok=True)
+    publish.check_target(target, files)
+    temporary = publish.temporary_path(target)
+    staged_index = None
     try:
         db = sqlite_utils.Database(temporary)
         db.execute("pragma journal_mode = off")
@@ -357,11 +359,12 @@ def build_database(
         from .stats import document_stats
 
         summary = document_stats(db)
+        build_id = publish.stamp(db.conn)
         db.close()
-        swap_index = build_search_index(temporary)
+        staged_index = publish.staging_index_folder(target, build_id)
+        build_search_index(temporary, staged_index)
+        publish.publish(target, temporary, staged_index, build_id, allow_shrink)
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        publish.discard(temporary, *([staged_index] if staged_index else []))
         raise
-    os.replace(temporary, target)
-    swap_index()
     return summary

@@ -1,4 +1,4 @@
-"""The whoosh index beside the database (rulebook.db -> rulebook-search/), built with it.
+"""The whoosh index beside the database (rulebook.db -> rulebook-search/build-<id>/), built with it.
 
 SQLite's FTS5 tables match every word of a query exactly, so a judge typing a question, a
 fragment or a misspelling ("assasin win", "platnum angle leader") rarely finds the rule. This
@@ -11,19 +11,17 @@ translations), a card, a card note, a FAQ entry, a glossary entry and a release-
 (with its rulings). Each entry stores the search result it becomes, so searching never goes
 back to the database.
 
-``rulebook build`` calls ``build_search_index`` with the finished temporary database; the index
-is written to a temporary folder and swapped into place right after the database, so the two
-always describe the same documents and a failed build leaves the previous pair untouched.
+``rulebook build`` calls ``build_search_index`` with the finished temporary database and a
+staging folder; db/publish.py makes the database and its index visible together (the index
+folder is named after the database's build id), so the two always describe the same documents.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -36,6 +34,7 @@ from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
 from rulebook.db.families import superseded_documents
+from rulebook.db.publish import index_folder, read_build_id
 from rulebook.urls import card_url, row_url, rule_url
 
 # accent_map folds é to e and ø to o, but leaves ligatures alone: Æ would stay æ and
@@ -191,13 +190,10 @@ SCHEMA = Schema(
 SPELLING_FIELDS = ("name", "title", "text")
 VOCABULARY_FILE = "vocabulary.json"  # {folded word: number of entries using it}, for spelling
 
-_TEMPORARY_SUFFIX = re.compile(r"\.tmp-\d+$")
-
 
 def index_path_for(db_path: Path) -> Path:
-    """rulebook.db -> the folder rulebook-search/ beside it."""
-    db_path = Path(db_path)
-    return db_path.with_name(f"{db_path.stem}-search")
+    """The search index of the database at ``db_path``: rulebook-search/build-<its build id>/."""
+    return index_folder(db_path, read_build_id(db_path))
 
 
 def fold(text: str) -> str:
@@ -205,41 +201,21 @@ def fold(text: str) -> str:
     return " ".join(text.lower().translate(FOLDING).split())
 
 
-def build_search_index(temporary_db: Path) -> Callable[[], None]:
-    """Index the finished temporary database; return the function that swaps the index in.
-
-    The temporary database is named ``<target>.tmp-<pid>`` and is renamed to ``<target>`` by
-    the caller, so the index belongs beside the target name, not the temporary one.
-    """
-    temporary_db = Path(temporary_db)
-    target = temporary_db.with_name(_TEMPORARY_SUFFIX.sub("", temporary_db.name))
-    final = index_path_for(target)
-    staging = final.with_name(f"{final.name}.tmp-{os.getpid()}")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir()
-    db = sqlite_utils.Database(temporary_db)
+def build_search_index(db_path: Path, folder: Path) -> None:
+    """Index the finished database at ``db_path`` into the new folder ``folder``."""
+    folder = Path(folder)
+    folder.mkdir()
+    db = sqlite_utils.Database(db_path)
     try:
-        writer = index.create_in(staging, SCHEMA).writer(limitmb=256)
+        writer = index.create_in(folder, SCHEMA).writer(limitmb=256)
         vocabulary = Counter()
         for entry in index_entries(db):
             writer.add_document(**entry)
             vocabulary.update(entry_words(entry))
         writer.commit()
-        (staging / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        (folder / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
     finally:
         db.close()
-
-    def swap_into_place() -> None:
-        retired = final.with_name(f"{final.name}.old-{os.getpid()}")
-        if final.exists():
-            final.rename(retired)
-        staging.rename(final)
-        shutil.rmtree(retired, ignore_errors=True)
-
-    return swap_into_place
 
 
 def open_search_index(index_dir: Path) -> index.Index:

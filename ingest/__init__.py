@@ -1,7 +1,8 @@
 """Turn source documents into plain records: one parser per format, picked by content.
 
 ``read_document(path)`` is the one entry point the build uses: it decodes the file, tells what
-kind of document it is, parses it and proves every line was accounted for.
+kind of document it is, parses it, proves every line was accounted for and that the document
+does not stop mid-sentence.
 """
 
 from __future__ import annotations
@@ -11,10 +12,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .accounting import LineUse, account_lines
+from .completeness import check_complete
 from .records import COMPREHENSIVE_RULES, RELEASE_NOTES, TREACHERY_RULES, ParsedDocument
 from .source import SourceError, SourceText, decode
 
 _NUMBERED = re.compile(r"^\s*\d{3}\.\d+[a-z]*\.?\s+\S")
+
+
+def _has_release_notes_content(lines: list[str]) -> bool:
+    """Positive evidence of release notes: a GENERAL NOTES / CARD-SPECIFIC NOTES chapter, or a
+    card block (a "Name {cost}" line followed by a type line). Saying "release notes" and having
+    markdown headings is not enough: this project's README says both."""
+    from .release_notes.evidence import has_card_block, has_notes_chapter
+
+    return has_notes_chapter(lines) or has_card_block(lines)
 
 
 def detect_kind(source: SourceText) -> str:
@@ -22,7 +33,7 @@ def detect_kind(source: SourceText) -> str:
     lines = source.lines
     head = "\n".join(lines[:400]).lower()
     numbered = sum(1 for line in lines if _NUMBERED.match(line))
-    if "release notes" in head and re.search(r"card-specific notes|^#", "\n".join(lines), re.IGNORECASE | re.MULTILINE):
+    if "release notes" in head and _has_release_notes_content(lines):
         return RELEASE_NOTES
     if numbered and "treachery" in head and ("identity" in head or "identities" in head):
         return TREACHERY_RULES
@@ -73,7 +84,9 @@ def read_document(path: Path) -> Document:
         raise SourceError(str(path), f"cannot read the file ({error.strerror}).") from None
     source = decode(data, path.name)
     parsed = _parser_for(detect_kind(source))(source)
-    return Document(path, data, source, parsed, account_lines(parsed, source))
+    line_uses = account_lines(parsed, source)
+    check_complete(source, line_uses)
+    return Document(path, data, source, parsed, line_uses)
 
 
 __all__ = ["Document", "SourceError", "detect_kind", "read_document"]

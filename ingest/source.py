@@ -37,8 +37,33 @@ def _line_of_offset(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset) - data.count(b"\r\n", 0, offset) + 1
 
 
+def _utf16_text(data: bytes, name: str) -> str | None:
+    """UTF-16 text (Windows "Unicode" text files), told by its byte-order mark or, without one,
+    by every other byte being zero; None if the bytes are not UTF-16."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    else:
+        sample = data[:4096]
+        if len(sample) < 4 or len(sample) % 2:
+            return None
+        if sample[1::2].count(0) > 0.9 * (len(sample) // 2) and 0 not in sample[0::2]:
+            encoding = "utf-16-le"
+        elif sample[0::2].count(0) > 0.9 * (len(sample) // 2) and 0 not in sample[1::2]:
+            encoding = "utf-16-be"
+        else:
+            return None
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        raise SourceError(name, "this UTF-16 text file is damaged (it ends or breaks mid-character).") from None
+
+
 def decode(data: bytes, name: str) -> SourceText:
-    """Decode a document's bytes: UTF-8 (BOM optional), else cp1252; reject empty and binary files."""
+    """Decode a document's bytes: UTF-16 (with or without its mark), UTF-8 (BOM optional), else
+    cp1252; reject empty and binary files."""
+    utf16 = _utf16_text(data, name)
+    if utf16 is not None:
+        data = utf16.lstrip("\ufeff").encode("utf-8")
     if not data.strip():
         raise SourceError(name, "the file is empty; there is nothing to read in it.")
     if b"\x00" in data:

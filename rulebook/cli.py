@@ -86,26 +86,35 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
-def run_build(db_path: Path, files: tuple[Path, ...] = (), only: bool = False) -> list[dict]:
+def run_build(
+    db_path: Path, files: tuple[Path, ...] = (), only: bool = False, allow_shrink: bool = False
+) -> list[dict]:
     """Build the database (with its search index) and return the per-document summary."""
 
     sources = list(files) if only else bundled_sources() + list(files)
-    return build_database(db_path, sources, progress=_progress_bar)
+    return build_database(db_path, sources, progress=_progress_bar, allow_shrink=allow_shrink)
 
 
 @cli.command()
 @DB_OPTION
 @click.option("--only", is_flag=True, help="Build from the given files only, not the bundled documents.")
+@click.option(
+    "--allow-shrink",
+    is_flag=True,
+    help="Replace the database even if a document it holds would lose more than 5 % of its records.",
+)
 @click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def build(db_path, only, files):
+def build(db_path, only, allow_shrink, files):
     """Build the database from the bundled rules documents plus any FILES given.
 
-    The new database replaces the old one only once it is complete: if a document cannot be
-    read, the previous database is left untouched.
+    The new database and its search index replace the old ones together, only once both are
+    complete: if a document cannot be read, looks cut off, or would lose more than 5 % of its
+    records, the previous database is left untouched. --db never overwrites a file that is not a
+    rulebook database.
     """
     if only and not files:
         raise click.UsageError("--only needs at least one FILE to build from.")
-    summary = run_build(db_path, files, only)
+    summary = run_build(db_path, files, only, allow_shrink)
     click.echo(f"\nBuilt {db_path} from {len(summary)} documents:\n")
     _print_table(summary, SUMMARY_COLUMNS)
 
@@ -213,19 +222,34 @@ def serve(db_path, host, port, workers):
 
     import uvicorn
 
-    from rulebook.web.app import SERVED_DATABASE, make_datasette
+    from rulebook.web.app import SERVED_DATABASE, make_datasette, prepare_to_serve
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
         run_build(db_path)
     datasette = make_datasette(db_path)
-    click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
+
+    async def prepare():
+        try:
+            await prepare_to_serve(datasette)
+        except Exception as error:  # a startup hook's message is the judge's only clue: show it, once
+            raise click.ClickException(f"The server could not start on {db_path}: {error}") from None
+
     if workers == 1:
-        uvicorn.run(datasette.app(), host=host, port=port, log_level="warning")
+
+        async def start_then_serve():
+            await prepare()
+            click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
+            await uvicorn.Server(uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")).serve()
+
+        asyncio.run(start_then_serve())
         return
-    asyncio.run(datasette.invoke_startup())  # a database the site can't serve stops here, not in N workers
+    # A database the site can't serve stops here, not in N workers; this process's pin keeps the
+    # search index from being deleted by a rebuild while its workers serve it.
+    asyncio.run(prepare())
     os.environ[SERVED_DATABASE] = str(db_path.resolve())
     cores = len(os.sched_getaffinity(0))
+    click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
     click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
     if workers > cores:
         click.echo(f"More workers than cores: searches won't get faster than with {cores}.", err=True)

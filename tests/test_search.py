@@ -372,7 +372,8 @@ def test_the_cli_tells_where_a_rule_number_goes(built_db_path):
 
 def test_the_index_is_built_beside_the_database(built_db_path):
     index_dir = index_path_for(built_db_path)
-    assert index_dir == built_db_path.with_name("rulebook-search")
+    build_id = sqlite_utils.Database(built_db_path).execute("pragma user_version").fetchone()[0]
+    assert index_dir == built_db_path.with_name("rulebook-search") / f"build-{build_id:08x}"
     assert (index_dir / search_index.VOCABULARY_FILE).exists()
     assert not list(built_db_path.parent.glob("*.tmp-*")) and not list(built_db_path.parent.glob("*.old-*"))
 
@@ -386,10 +387,9 @@ def test_searching_leaves_the_index_untouched(find, built_db_path):
 
 def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypatch):
     target = tmp_path / "rulebook.db"
-    index_dir = index_path_for(target)
 
     def seance_board_page():
-        return search(sqlite_utils.Database(target), index_dir, "seance board")["redirect"]
+        return search(sqlite_utils.Database(target), index_path_for(target), "seance board")["redirect"]
 
     build_database(target, [bundled_source("treachery-rules-6.0.txt")])
     assert seance_board_page() is None  # no release notes in this one

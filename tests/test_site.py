@@ -427,7 +427,11 @@ def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
     from rulebook.cli import cli
 
     served = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.update(options))
+
+    async def serve(server):
+        served.update(host=server.config.host, port=server.config.port, log_level=server.config.log_level)
+
+    monkeypatch.setattr(uvicorn.Server, "serve", serve)
     db_path = tmp_path / "fresh.db"
     result = CliRunner().invoke(cli, ["serve", "--db", str(db_path), "--port", "8123"])
     assert result.exit_code == 0, result.output

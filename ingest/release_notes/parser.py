@@ -32,7 +32,7 @@ LEGAL = "Legal"
 
 _DATE_LINE = re.compile(r"\b(?:last\s+(?:modified|updated)|updated|effective)\b", re.IGNORECASE)
 _LEGAL_NOTICE = re.compile(r"\bare (?:the )?(?:property|trademarks) of Wizards of the Coast|©\s*\d{4}", re.IGNORECASE)
-_CHAPTER_WORDS = re.compile(r"\bGENERAL\s+NOTES\b|\bCARD[- ]SPECIFIC\b", re.IGNORECASE)
+CHAPTER_WORDS = re.compile(r"\bGENERAL\s+NOTES\b|\bCARD[- ]SPECIFIC\b", re.IGNORECASE)
 _CARD_CHAPTER = re.compile(r"\s*CARD[- ]SPECIFIC\s+NOTES?\s*$", re.IGNORECASE)
 _EXAMPLE = re.compile(r"For (?:example|instance)\b")
 
@@ -75,7 +75,7 @@ class _Parser:
     def step(self, i: int) -> int:
         """Read the piece at i (and maybe more): how many pieces were read."""
         p = self.pieces[i]
-        if p.kind is PieceKind.HEADING and not self.title_seen and not _CHAPTER_WORDS.search(p.text):
+        if p.kind is PieceKind.HEADING and not self.title_seen and not CHAPTER_WORDS.search(p.text):
             self.title_seen = True
             title = re.sub(r"\s*[™®©]\s*", "", p.text).strip()
             self.doc.info.title = re.sub(r"\s+", " ", title)

@@ -8,6 +8,7 @@ plugins and templates turn Datasette into the rules site.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from datasette.app import Datasette
 from datasette.database import Database
 from datasette.utils.asgi import Response
 
+from rulebook.db.publish import build_id_of, index_folder, pin_served_index, unpin
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 
@@ -71,8 +73,77 @@ def app_from_environment():
     return make_datasette(Path(os.environ[SERVED_DATABASE])).app()
 
 
-def database_path(datasette: Datasette) -> Path:
-    return Path(datasette.get_database(DATABASE).path)
+# No value a served query makes may be longer than this: `randomblob(400000000)` fails at once
+# instead of holding the event loop while SQLite fills 400 MB (no time limit can interrupt one
+# function call). The longest value the build stores is a few KB.
+SQL_LENGTH_LIMIT = 1_000_000
+
+
+DISABLED_FUNCTIONS = frozenset({"fts3_tokenizer"})
+
+
+def _authorize(action: int, first, second, database, trigger) -> int:
+    if action == sqlite3.SQLITE_FUNCTION and second and second.lower() in DISABLED_FUNCTIONS:
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def limit_connection(connection: sqlite3.Connection) -> None:
+    """Bound what SQL on a served connection can do (Datasette's prepare_connection hook).
+
+    fts3_tokenizer() hands out the address of a tokenizer in memory (and, where enabled,
+    installs one from an address). Python's sqlite3 cannot reach sqlite3_db_config's
+    SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER (which only guards the two-argument form anyway), so
+    an authorizer refuses any statement that calls it: "not authorized".
+    """
+    connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQL_LENGTH_LIMIT)
+    connection.set_authorizer(_authorize)
+
+
+_served_indexes: WeakKeyDictionary[Datasette, Path] = WeakKeyDictionary()
+_pins: WeakKeyDictionary[Datasette, Path | None] = WeakKeyDictionary()
+
+
+async def prepare_to_serve(datasette: Datasette) -> None:
+    """Everything that can fail at startup, done before the server says it is serving: the
+    plugins' startup hooks, opening the database, and pinning its search index so that a
+    rebuild while serving leaves this server its own database and index until it restarts."""
+    await datasette.invoke_startup()
+    database = datasette.get_database(DATABASE)
+    _served_indexes[datasette], _pins[datasette] = await database.execute_fn(
+        lambda conn: pin_served_index(Path(database.path), conn)
+    )
+
+
+def stop_serving(datasette: Datasette) -> None:
+    """The server is shutting down: later builds may delete its search index."""
+    unpin(_pins.pop(datasette, None))
+
+
+async def served_index_path(datasette: Datasette) -> Path:
+    """The search index that belongs to the database this server opened (by its build id)."""
+    if datasette not in _served_indexes:
+        database = datasette.get_database(DATABASE)
+        build_id = await database.execute_fn(build_id_of)
+        _served_indexes[datasette] = index_folder(Path(database.path), build_id)
+    return _served_indexes[datasette]
+
+
+def served_databases(datasette: Datasette) -> list[dict]:
+    """/-/databases.json without the server's paths: each database by its file name only."""
+    return [
+        {
+            "name": database.name,
+            "route": database.route,
+            "path": Path(database.path).name if database.path else None,
+            "size": database.size,
+            "is_mutable": database.is_mutable,
+            "is_memory": database.is_memory,
+            "hash": database.hash,
+        }
+        for name, database in datasette.databases.items()
+        if name != "_internal"
+    ]
 
 
 async def run_query(datasette: Datasette, function: Callable[..., Any], *args) -> Any:

@@ -1,0 +1,89 @@
+"""What every response carries and what every served connection may do.
+
+- Headers on every response: ``X-Content-Type-Options: nosniff``, a Content-Security-Policy that
+  allows only our own scripts, styles and fonts (plus, by hash, the few fixed inline scripts of
+  Datasette's own pages), no framing, and a Referrer-Policy.
+- Served SQLite connections are bounded (rulebook.web.app.limit_connection).
+- A table page's ``_sort``, ``_sort_desc`` and ``_where`` are checked before Datasette runs them:
+  a column that cannot be sorted by, or a ``_where`` that is not one valid SQL condition, is the
+  asker's mistake (400), not a server error (500).
+- /-/databases.json names each database by its file name, not its path on the server.
+- When the server shuts down, it releases the search index it pinned (rulebook.db.publish).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from datasette import hookimpl
+from datasette.utils.asgi import Response
+
+from rulebook.web.app import limit_connection, served_databases, stop_serving
+from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
+
+
+@hookimpl
+def prepare_connection(conn):
+    limit_connection(conn)
+
+
+@hookimpl
+def register_routes():
+    return [(r"^/-/databases(\.(?P<format>json))?$", lambda datasette: Response.json(served_databases(datasette)))]
+
+
+def _with_headers(send):
+    async def send_with_headers(message):
+        if message["type"] == "http.response.start":
+            names = {name.lower() for name, _ in message.get("headers", [])}
+            message = {
+                **message,
+                "headers": [
+                    *message.get("headers", []),
+                    *((name, value) for name, value in SECURITY_HEADERS if name not in names),
+                ],
+            }
+        await send(message)
+
+    return send_with_headers
+
+
+def _on_shutdown(receive, callback):
+    async def receive_and_notice():
+        message = await receive()
+        if message["type"] == "lifespan.shutdown":
+            callback()
+        return message
+
+    return receive_and_notice
+
+
+@hookimpl
+def asgi_wrapper(datasette):
+    def wrap(app):
+        async def secured(scope, receive, send):
+            if scope["type"] == "lifespan":
+                return await app(scope, _on_shutdown(receive, lambda: stop_serving(datasette)), send)
+            if scope["type"] != "http":
+                return await app(scope, receive, send)
+            send = _with_headers(send)
+            query = parse_qs(scope.get("query_string", b"").decode("utf-8", "replace"))
+            if {"_sort", "_sort_desc", "_where"} & query.keys():
+                problem = await bad_table_arguments(datasette, scope["path"], query)
+                if problem:
+                    response = await _bad_request(datasette, scope["path"], problem)
+                    return await response.asgi_send(send)
+            return await app(scope, receive, send)
+
+        return secured
+
+    return wrap
+
+
+async def _bad_request(datasette, path: str, problem: str) -> Response:
+    if path.endswith(".json"):
+        return Response.json({"ok": False, "error": problem, "status": 400, "title": "Bad request"}, status=400)
+    html = await datasette.render_template(
+        "error.html", {"ok": False, "error": problem, "status": 400, "title": "Bad request"}
+    )
+    return Response.html(html, status=400)

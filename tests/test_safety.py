@@ -1,0 +1,308 @@
+"""Building and serving safely: the database and its index as one unit, leftovers of killed
+builds cleaned up, a server that keeps its pair through a rebuild, bounded SQL, 400s for bad
+table arguments, and the security headers on every response."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import httpx
+import pytest
+import sqlite_utils
+from click.testing import CliRunner
+
+from rulebook.cli import cli
+from rulebook.db.build import build_database, bundled_source, bundled_sources
+from rulebook.db.publish import APPLICATION_ID, index_root
+from rulebook.db.search_index import index_path_for
+from rulebook.queries.search import search
+from rulebook.web.app import make_datasette
+from tests.server import served
+
+TREACHERY_6 = bundled_source("treachery-rules-6.0.txt")
+EXCERPT = bundled_source("magic-comprehensive-rules-excerpt.txt")  # with Treachery 6.0: what the checker needs
+
+
+def seance_board(db_path: Path):
+    """Where searching "seance board" goes: the card page if this build has the release notes."""
+    return search(sqlite_utils.Database(db_path), index_path_for(db_path), "seance board")["redirect"]
+
+
+def dead_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+# -- the database and its index: one unit ---------------------------------------------------------
+
+
+def test_the_database_is_stamped_and_names_its_index(tmp_path):
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    db = sqlite_utils.Database(target)
+    build_id = db.execute("pragma user_version").fetchone()[0]
+    assert db.execute("pragma application_id").fetchone()[0] == APPLICATION_ID
+    assert index_path_for(target) == tmp_path / "rulebook-search" / f"build-{build_id:08x}"
+    assert sorted(path.name for path in (tmp_path / "rulebook-search").iterdir()) == [
+        ".rulebook-search-index",
+        ".rulebook.db.lock",
+        f"build-{build_id:08x}",
+    ]
+
+
+def test_a_rebuild_replaces_the_old_index_folder(tmp_path):
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    first = index_path_for(target)
+    build_database(target, bundled_sources())
+    assert index_path_for(target) != first and not first.exists()
+    assert seance_board(target) == "/cards/S%C3%A9ance%20Board"
+
+
+def test_a_database_and_index_made_before_build_ids_are_replaced(tmp_path):
+    """Earlier versions wrote an unstamped database and the index straight into rulebook-search/."""
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    old_layout = index_path_for(target)
+    for path in old_layout.iterdir():
+        path.rename(index_root(target) / path.name)
+    for path in [old_layout, index_root(target) / ".rulebook-search-index", index_root(target) / ".rulebook.db.lock"]:
+        path.rmdir() if path.is_dir() else path.unlink()
+    sqlite_utils.Database(target).execute("pragma application_id = 0").fetchall()
+    sqlite_utils.Database(target).execute("pragma user_version = 0").fetchall()
+    assert index_path_for(target) == index_root(target) and seance_board(target) is None  # still searchable
+    build_database(target, bundled_sources())
+    assert seance_board(target) == "/cards/S%C3%A9ance%20Board"
+    assert sorted(path.name for path in index_root(target).iterdir()) == [
+        ".rulebook-search-index",
+        ".rulebook.db.lock",
+        index_path_for(target).name,
+    ]
+
+
+def test_concurrent_builds_to_one_path_end_with_a_matching_pair(tmp_path):
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    errors = []
+
+    def build(sources):
+        try:
+            build_database(target, sources)
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=build, args=(sources,)) for sources in ([TREACHERY_6], bundled_sources())]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    has_the_card = (
+        sqlite_utils.Database(target).execute("select count(*) from cards where name = 'Séance Board'").fetchone()[0]
+    )
+    assert seance_board(target) == ("/cards/S%C3%A9ance%20Board" if has_the_card else None)
+    assert [path.name for path in index_root(target).iterdir() if path.name.startswith("build-")] == [
+        index_path_for(target).name
+    ]
+
+
+def test_a_build_cleans_up_after_killed_builds_but_not_running_ones(tmp_path):
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6])
+    dead, alive = dead_pid(), os.getppid()
+    leftovers = [
+        tmp_path / f"rulebook.db.tmp-{dead}-0a1b2c3d",
+        tmp_path / f"rulebook-search.tmp-{dead}",  # the staging folder of builds before build ids
+        index_root(target) / f"build-0000abcd.tmp-{dead}",
+    ]
+    running = [tmp_path / f"rulebook.db.tmp-{alive}-0a1b2c3d", index_root(target) / f"build-0000dcba.tmp-{alive}"]
+    not_ours = tmp_path / f"rulebook.db.tmp-{dead}-deadbeef"  # named like a leftover, but a judge's text
+    for path in leftovers + running:
+        path.mkdir() if "search" in str(path) else path.write_bytes(b"SQLite format 3\x00" + bytes(84))
+    not_ours.write_text("my notes")
+    build_database(target, [TREACHERY_6])
+    assert [path for path in leftovers if path.exists()] == []
+    assert [path for path in running if path.exists()] == running
+    assert not_ours.read_text() == "my notes"
+
+
+def test_a_build_killed_with_kill_9_is_cleaned_up_by_the_next(tmp_path):
+    target = tmp_path / "rulebook.db"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rulebook", "build", "--db", str(target)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(f"rulebook.db.tmp-{process.pid}-*")):
+        assert time.monotonic() < deadline and process.poll() is None, "the build never started writing"
+        time.sleep(0.01)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert list(tmp_path.glob("rulebook.db.tmp-*")) and not target.exists()
+    result = CliRunner().invoke(cli, ["build", "--db", str(target), "--only", str(TREACHERY_6)])
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["rulebook-search", "rulebook.db"]
+    assert [path.name for path in index_root(target).iterdir() if ".tmp-" in path.name] == []
+
+
+def test_a_running_server_keeps_its_pair_through_a_rebuild(tmp_path):
+    target = tmp_path / "rulebook.db"
+    build_database(target, [TREACHERY_6, EXCERPT])
+    old_index = index_path_for(target)
+    with served(target) as base:
+        [pin] = old_index.glob(".served-by-*")
+        build_database(target, bundled_sources())
+        assert old_index.exists() and index_path_for(target) != old_index  # pinned: not deleted
+        search_answer = httpx.get(f"{base}/search.json", params={"q": "seance board"}).json()
+        cards = httpx.get(f"{base}/rulebook/cards.json", params={"name": "Séance Board", "_shape": "array"}).json()
+        assert (search_answer["redirect"], cards) == (None, [])  # the old database with the old index
+    assert not pin.exists()
+    with served(target) as base:  # restarted: the new pair
+        assert httpx.get(f"{base}/search.json", params={"q": "seance board"}).json()["redirect"] == (
+            "/cards/S%C3%A9ance%20Board"
+        )
+        cards = httpx.get(f"{base}/rulebook/cards.json", params={"name": "Séance Board", "_shape": "array"}).json()
+        assert [card["name"] for card in cards] == ["Séance Board"]
+    build_database(target, bundled_sources())
+    assert not old_index.exists()  # no server uses it any more
+
+
+def test_startup_problems_are_reported_before_serving(tmp_path):
+    notes = tmp_path / "notes.db"
+    notes.write_text("not a database")
+    result = CliRunner().invoke(cli, ["serve", "--db", str(notes), "--port", "8124"])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: The server could not start on {notes}: file is not a database"
+    )
+    assert "Serving" not in result.output
+
+
+# -- serving: headers, bounded SQL, bad table arguments ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client(built_db_path):
+    datasette = make_datasette(built_db_path)
+    asyncio.run(datasette.invoke_startup())
+
+    def get(path: str, **params) -> httpx.Response:
+        return asyncio.run(datasette.client.get(path, params=params or None))
+
+    return get
+
+
+HEADERS = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+}
+
+
+@pytest.mark.parametrize(
+    "path, status",
+    [
+        ("/", 200),
+        ("/rules/treachery-6.0/907.8b", 200),
+        ("/search?q=undercover", 200),
+        ("/rulebook", 200),
+        ("/rulebook/rules", 200),
+        ("/rulebook/rules/1", 200),
+        ("/rulebook/rules.json", 200),
+        ("/rulebook?sql=select+1", 200),
+        ("/rulebook-static/rulebook.css", 200),
+        ("/-/databases.json", 200),
+        ("/rules/treachery-6.0/999.9", 404),
+        ("/rulebook/rules?_sort=nope", 400),
+    ],
+)
+def test_every_response_carries_the_security_headers(client, path, status):
+    response = client(path)
+    assert response.status_code == status
+    assert {name: response.headers.get(name) for name in HEADERS} == HEADERS
+    policy = dict(part.split(" ", 1) for part in response.headers["content-security-policy"].split("; "))
+    assert policy["default-src"] == "'none'"
+    assert policy["frame-ancestors"] == "'none'"
+    assert policy["script-src"].startswith("'self' 'sha256-")
+    assert "'unsafe-inline'" not in policy["script-src"]
+
+
+@pytest.mark.parametrize("path", ["/", "/rulebook", "/rulebook/rules", "/rulebook/rules/1", "/rulebook?sql=select+1"])
+def test_every_inline_script_on_datasette_pages_is_allowed_by_its_hash(client, path):
+    response = client(path)
+    scripts = re.findall(r"<script>(.*?)</script>", response.text, re.DOTALL)
+    allowed = response.headers["content-security-policy"].split("script-src ")[1].split(";")[0].split()
+    for script in scripts:
+        digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in allowed
+    assert "onclick=" not in response.text and "onload=" not in response.text
+
+
+def test_databases_json_does_not_reveal_server_paths(client, built_db_path):
+    response = client("/-/databases.json")
+    assert [(database["name"], database["path"]) for database in response.json()] == [("rulebook", "rulebook.db")]
+    assert str(built_db_path.parent) not in response.text
+
+
+def test_a_huge_value_fails_at_once(client):
+    started = time.monotonic()
+    response = client("/rulebook.json", sql="select length(randomblob(400000000))")
+    assert time.monotonic() - started < 0.5
+    assert (response.status_code, response.json()["error"]) == (400, "string or blob too big")
+
+
+def test_fts3_tokenizer_cannot_be_called(client):
+    response = client("/rulebook.json", sql="select fts3_tokenizer('simple')")
+    assert (response.status_code, response.json()["error"]) == (400, "not authorized to use function: fts3_tokenizer")
+
+
+@pytest.mark.parametrize(
+    "params, error",
+    [
+        (
+            {"_sort": "nope"},
+            "rules cannot be sorted by 'nope'. It can be sorted by: line_start, number, position, section, sort_key.",
+        ),
+        (
+            {"_sort_desc": "id"},
+            "rules cannot be sorted by 'id'. It can be sorted by: line_start, number, position, section, sort_key.",
+        ),
+        ({"_sort": "number", "_sort_desc": "number"}, "Give _sort or _sort_desc, not both."),
+        (
+            {"_where": "id>0; drop table rules"},
+            "_where='id>0; drop table rules' is not one SQL condition on rules: "
+            "You can only execute one statement at a time.",
+        ),
+        ({"_where": "nope("}, "_where='nope(' is not one SQL condition on rules: near \"limit\": syntax error"),
+    ],
+)
+def test_bad_table_arguments_are_400_not_500(client, params, error):
+    response = client("/rulebook/rules.json", **params)
+    assert (response.status_code, response.json()["error"]) == (400, error)
+    page = client("/rulebook/rules", **params)
+    assert page.status_code == 400 and "Bad request" in page.text
+
+
+def test_good_table_arguments_still_work(client):
+    response = client("/rulebook/rules.json", _sort_desc="number", _where="number like '907.8%'", _shape="array")
+    assert response.status_code == 200
+    assert [row["number"] for row in response.json()][:3] == ["907.8e", "907.8d", "907.8c"]
+
+
+def test_a_rule_page_answers_on_a_real_server_with_the_headers(built_db_path):
+    with served(built_db_path) as base, urllib.request.urlopen(f"{base}/rules/treachery-6.0/907.8b") as response:
+        assert response.status == 200
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
