@@ -219,6 +219,7 @@ def serve(db_path, host, port, workers):
     """
     import asyncio
     import os
+    import sqlite3
 
     import uvicorn
 
@@ -227,13 +228,20 @@ def serve(db_path, host, port, workers):
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
         run_build(db_path)
-    datasette = make_datasette(db_path)
+
+    def could_not_start(error: Exception) -> click.ClickException:
+        return click.ClickException(f"The server could not start on {db_path}: {error}")
+
+    try:
+        datasette = make_datasette(db_path)
+    except sqlite3.DatabaseError as error:
+        raise could_not_start(error) from None
 
     async def prepare():
         try:
             await prepare_to_serve(datasette)
         except Exception as error:  # a startup hook's message is the judge's only clue: show it, once
-            raise click.ClickException(f"The server could not start on {db_path}: {error}") from None
+            raise could_not_start(error) from None
 
     if workers == 1:
 

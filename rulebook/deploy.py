@@ -25,6 +25,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.db.publish import index_root
 from rulebook.db.search_index import index_path_for
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
@@ -139,7 +140,9 @@ def stage(db_path: Path, staged: Staged, progress=print) -> None:
     staged.folder.mkdir(parents=True)
     progress(f"Staging {db_path} and its search index in {staged.folder}")
     shutil.copy2(db_path, staged.database)
-    shutil.copytree(index, staged.index)
+    # the index keeps its place under rulebook-search/ (build-<id>/), where the copied database's
+    # build id says it is
+    shutil.copytree(index, staged.index / index.relative_to(index_root(db_path)))
     staged.plugins.mkdir()
     for plugin in package_folder("rulebook.plugins").glob("*.py"):
         if plugin.name != "__init__.py":

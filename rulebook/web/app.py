@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -50,9 +51,11 @@ def make_datasette(db_path: Path, cors: bool = True, **settings: Any) -> Dataset
     plugins extend to their own JSON; see rulebook/web/http.py). ``settings`` override ours,
     e.g. base_url="/prefix/" to serve the site under a prefix."""
     plugins_dir = package_folder("rulebook.plugins")
+    with closing(sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?immutable=1", uri=True)) as connection:
+        values = parameter_values(sqlite_utils.Database(connection))  # the canned queries' example values
     datasette = Datasette(
         memory=False,
-        metadata=build_metadata(parameter_values(sqlite_utils.Database(Path(db_path)))),
+        metadata=build_metadata(values),
         plugins_dir=str(plugins_dir),
         template_dir=str(package_file("rulebook.plugins", "templates")),
         static_mounts=[(STATIC_MOUNT, str(package_file("rulebook.plugins", "static")))],
