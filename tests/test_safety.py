@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -306,3 +307,28 @@ def test_a_rule_page_answers_on_a_real_server_with_the_headers(built_db_path):
     with served(built_db_path) as base, urllib.request.urlopen(f"{base}/rules/treachery-6.0/907.8b") as response:
         assert response.status == 200
         assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+# -- serve what is there ------------------------------------------------------------------------------
+
+
+def test_a_database_of_only_the_official_rules_serves_every_page(tmp_path):
+    """No Treachery rules, no cards, no FAQ: every page still answers, and the checker says why it can't."""
+    db_path = tmp_path / "rulebook.db"
+    build_database(db_path, [bundled_source("magic-comprehensive-rules-excerpt.txt")])
+    with served(db_path) as base:
+
+        def get(path: str) -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(base + path, timeout=30) as response:
+                    return response.status, response.read().decode()
+            except urllib.error.HTTPError as error:
+                return error.code, error.read().decode()
+
+        pages = ["/", "/rules/100.1", "/rules/comprehensive-rules-excerpt/100", "/search?q=sideboard"]
+        pages += ["/search.json?q=deck", "/rulebook", "/rulebook/rules", "/api", "/-/openapi.json"]
+        assert {path: get(path)[0] for path in pages} == dict.fromkeys(pages, 200)
+        assert "These Magic rules apply to any Magic game" in get("/rules/100.1")[1]
+        status, page = get("/check")
+        assert status == 503
+        assert "this database is missing the Treachery rules. Rebuild it with" in page
