@@ -1,16 +1,16 @@
 """In Datasette's own table and row pages, rule numbers and mentioned cards become links.
 
-The text columns are the ones the build searched for references (db.links.TEXT_ROWS), and
+The text columns are the ones the build searched for references (db/tables.py: text_columns), and
 they are rendered by the same function as every other page, escaped.
 """
 
 from datasette import hookimpl
 
-from rulebook.db.links import TEXT_ROWS
+from rulebook.db.tables import citing_tables
 from rulebook.urls import DATABASE
 from rulebook.web.app import link_context
 
-TEXT_COLUMNS = {table: set(columns) for table, columns, _, _ in TEXT_ROWS}
+TEXT_COLUMNS = {table.name: set(table.text_columns) for table in citing_tables()}
 
 
 @hookimpl

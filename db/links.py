@@ -15,18 +15,7 @@ from rulebook.ingest.numbers import ancestors, canonical, section_of
 from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
 from rulebook.ingest.references import COMPREHENSIVE, SELF, find_citations
 
-# (table, text columns, column naming the rule it belongs to, column naming the card)
-TEXT_ROWS = [
-    ("rules", ["title", "text"], "id", None),
-    ("rule_paragraphs", ["text"], "rule_id", None),
-    ("glossary", ["text"], None, None),
-    ("faq", ["question", "answer"], None, None),
-    ("passages", ["text"], None, None),
-    ("cards", ["rules_text"], None, "id"),
-    ("card_notes", ["text"], None, "card_id"),
-    ("mechanics", ["body"], None, None),
-    ("mechanic_rulings", ["text"], None, None),
-]
+from .tables import citing_tables, mentioning_tables
 
 
 class RuleIndex:
@@ -83,7 +72,9 @@ def link_references(db: sqlite_utils.Database) -> None:
     official = comprehensive_document(db)
     kinds = {row["id"]: row["kind"] for row in db.query("select id, kind from documents")}
     references = []
-    for table, columns, rule_column, card_column in TEXT_ROWS:
+    for declared in citing_tables():
+        table, columns = declared.name, declared.text_columns
+        rule_column, card_column = declared.owner_column("rule"), declared.owner_column("card")
         extra = ", ".join(
             filter(None, [rule_column and f"{rule_column} as _rule", card_column and f"{card_column} as _card"])
         )
@@ -110,15 +101,6 @@ def link_references(db: sqlite_utils.Database) -> None:
     for row in list(db.query("select id, quotes_rule from glossary where quotes_rule is not null")):
         rule_id, _ = index.resolve(official, row["quotes_rule"])
         db["glossary"].update(row["id"], {"quoted_rule_id": rule_id})
-
-
-# Rows whose text may name a card of the same document: (table, text column, owning card column).
-MENTIONING_ROWS = [
-    ("card_notes", "text", "card_id"),
-    ("faq", "answer", None),
-    ("mechanics", "body", None),
-    ("mechanic_rulings", "text", None),
-]
 
 
 def _name_pattern(names: list[str]) -> re.Pattern | None:
@@ -156,7 +138,8 @@ def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
         pattern = _name_pattern(names)
         if not pattern:
             continue
-        for table, text_column, owner in MENTIONING_ROWS:
+        for declared in mentioning_tables():
+            table, text_column, owner = declared.name, declared.mention_column, declared.owner_column("card")
             owner_sql = f"{owner} as owner" if owner else "null as owner"
             sql = f"select id, {text_column} as text, {owner_sql} from {table} where document_id = ?"
             for row in db.query(sql, [document_id]):

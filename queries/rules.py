@@ -13,6 +13,7 @@ from urllib.parse import quote
 import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order
+from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import canonical, looks_like_number, section_of
 from rulebook.urls import card_url, row_url, rule_url
 
@@ -114,22 +115,16 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
             "card": row["name"],
             "url": card_url(row["name"], row["slug"]),
         }
-    labels = {
-        "faq": "question",
-        "glossary": "term",
-        "mechanics": "name",
-        "passages": "heading",
-        "mechanic_rulings": "id",
-    }
-    kinds = {"faq": "FAQ", "mechanic_rulings": "mechanic ruling"}
+    declared = TABLES[table]
     row = next(
         db.query(
-            f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",
+            f"select t.{declared.label_column or 'id'} as label, d.slug from {table} t "
+            "join documents d on d.id = t.document_id where t.id = ?",
             [row_id],
         )
     )
     return {
-        "kind": kinds.get(table, table.rstrip("s").replace("_", " ")),
+        "kind": declared.row_kind,
         "document": row["slug"],
         "label": str(row["label"] or ""),
         "url": row_url(table, row_id),
