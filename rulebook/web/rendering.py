@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import sqlite_utils
 from markupsafe import Markup, escape
 
-from rulebook.db.links import cited_documents, comprehensive_document
+from rulebook.db.links import Citations
 from rulebook.urls import card_url, rule_url
 
 
@@ -32,13 +32,12 @@ class LinkContext:
     """What linking needs from a built database, read once: it never changes while served."""
 
     slugs: dict[int, str]  # document id -> slug
-    kinds: dict[int, str]  # document id -> kind
-    official: int | None  # the comprehensive rules that "official rule N" points at
+    citations: Citations  # where each rule number points (db/links.py, as the build linked it)
     mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
 
     @classmethod
     def load(cls, db: sqlite_utils.Database) -> LinkContext:
-        documents = list(db.query("select id, slug, kind from documents"))
+        documents = list(db.query("select id, slug from documents"))
         mentions: dict[tuple[str, int], dict[str, str]] = {}
         for row in db.query(
             """select m.source_table, m.source_id, m.card_name, c.name as card
@@ -47,18 +46,17 @@ class LinkContext:
             mentions.setdefault((row["source_table"], row["source_id"]), {})[row["card_name"]] = row["card"]
         return cls(
             slugs={doc["id"]: doc["slug"] for doc in documents},
-            kinds={doc["id"]: doc["kind"] for doc in documents},
-            official=comprehensive_document(db),
+            citations=Citations(db),
             mentions=mentions,
         )
 
     def _rule_links(self, text: str, document_id: int) -> list[_Link]:
         links = []
-        for citation, target in cited_documents(text, document_id, self.kinds, self.official):
-            if target in self.slugs:
-                links.append(
-                    _Link(citation.start, citation.end, rule_url(self.slugs[target], citation.number), "rule-link")
-                )
+        for found in self.citations.resolve(text, document_id):
+            if found.resolution != "unresolved":  # a number that leads nowhere is not a link
+                citation = found.citation
+                url = rule_url(self.slugs[found.document_id], citation.number)
+                links.append(_Link(citation.start, citation.end, url, "rule-link"))
         return links
 
     def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Link]:
