@@ -13,6 +13,7 @@ from rulebook.queries.cards import card_page_data
 from rulebook.queries.contents import contents
 from rulebook.queries.rules import rule_page_data
 from rulebook.web.app import link_context, linker, not_found, run_query
+from rulebook.web.editions import as_of_argument
 
 JSON = r"(?:\.(?P<format>json))?$"
 
@@ -37,7 +38,8 @@ async def _page(datasette, request, data: dict, template: str):
 async def rule_page(datasette, request):
     document = request.url_vars.get("document")
     number = unquote(request.url_vars["number"])
-    data = await run_query(datasette, rule_page_data, number, unquote(document) if document else None)
+    as_of = as_of_argument(request)
+    data = await run_query(datasette, rule_page_data, number, unquote(document) if document else None, as_of)
     template = "rulebook_section.html" if data["kind"] == "section" else "rulebook_rule.html"
     return await _page(datasette, request, data, template)
 

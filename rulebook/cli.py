@@ -88,16 +88,28 @@ class InputError(click.ClickException):
 def run_build(db_path: Path, files: tuple[Path, ...] = (), only: bool = False) -> list[dict]:
     """Build the database (with its search index) and return the per-document summary."""
 
-    sources = list(files) if only else bundled_sources() + list(files)
+    given = [source for path in files for source in documents_in(path)]
+    sources = given if only else bundled_sources() + given
     return build_database(db_path, sources, progress=_progress_bar)
+
+
+def documents_in(path: Path) -> list[Path]:
+    """A file as given; a folder as its .txt and .md documents, in name order."""
+    if not path.is_dir():
+        return [path]
+    found = sorted(child for child in path.iterdir() if child.is_file() and child.suffix in (".txt", ".md"))
+    if not found:
+        raise InputError(f"The folder {path} holds no .txt or .md documents to build from.")
+    return found
 
 
 @cli.command()
 @DB_OPTION
 @click.option("--only", is_flag=True, help="Build from the given files only, not the bundled documents.")
-@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, path_type=Path))
 def build(db_path, only, files):
-    """Build the database from the bundled rules documents plus any FILES given.
+    """Build the database from the bundled rules documents plus any FILES given (a folder
+    stands for every .txt and .md document in it, e.g. a collection of official editions).
 
     The new database replaces the old one only once it is complete: if a document cannot be
     read, the previous database is left untouched.
@@ -107,6 +119,11 @@ def build(db_path, only, files):
     summary = run_build(db_path, files, only)
     click.echo(f"\nBuilt {db_path} from {len(summary)} documents:\n")
     _print_table(summary, SUMMARY_COLUMNS)
+    warnings = [(row["slug"], warning) for row in summary for warning in row.get("warnings", [])]
+    if warnings:
+        click.echo("\nPlease check:")
+        for slug, warning in warnings:
+            click.secho(f"  {slug}: {warning}", fg="yellow")
 
 
 def _open_database(db_path: Path) -> sqlite_utils.Database:

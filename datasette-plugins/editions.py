@@ -1,0 +1,47 @@
+"""Routes for editions: /compare/{old}/{new} (and .json), /changes.atom.
+
+Thin: the comparison comes from queries/compare.py, the feed and ``as_of`` checks from
+rulebook/web/editions.py, the HTML from templates/rulebook_compare.html.
+"""
+
+from urllib.parse import unquote
+
+from datasette import hookimpl
+from datasette.utils.asgi import Response
+
+from rulebook.queries.compare import CompareError, compare_editions
+from rulebook.web.app import not_found, run_query
+from rulebook.web.editions import changes_feed, edition_changes
+
+
+async def compare_page(datasette, request):
+    old, new = unquote(request.url_vars["old"]), unquote(request.url_vars["new"])
+    as_json = request.url_vars.get("format") == "json"
+    try:
+        data = await run_query(datasette, compare_editions, old, new)
+    except CompareError as error:
+        suggestions = [
+            {"label": f"{entry['old']} → {entry['new']}", "url": entry["url"]}
+            for entry in await run_query(datasette, edition_changes)
+            if entry["new"] in error.valid
+        ]
+        message = f"{error} The editions that can be compared are: {', '.join(error.valid)}."
+        return await not_found(datasette, request, message, suggestions, as_json)
+    if as_json:
+        return Response.json({key: value for key, value in data.items() if key != "changes"})
+    html = await datasette.render_template("rulebook_compare.html", {"data": data}, request=request)
+    return Response.html(html)
+
+
+async def changes_atom(datasette, request):
+    entries = await run_query(datasette, edition_changes)
+    base_url = f"{request.scheme}://{request.host}"
+    return Response(changes_feed(entries, base_url), content_type="application/atom+xml; charset=utf-8")
+
+
+@hookimpl
+def register_routes():
+    return [
+        (r"^/compare/(?P<old>[^/]+)/(?P<new>[^/]+?)(?:\.(?P<format>json))?$", compare_page),
+        (r"^/changes\.atom$", changes_atom),
+    ]
