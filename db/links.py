@@ -70,6 +70,7 @@ class Citations:
 
     def __init__(self, db: sqlite_utils.Database):
         self.index = RuleIndex(db)
+        self.found: dict[tuple[str, str], list[Citation]] = {}
         documents = list(db.query("select id, kind, effective_date from documents"))
         self.kinds = {doc["id"]: doc["kind"] for doc in documents}
         pins: dict[str | None, tuple[int | None, str | None]] = {}
@@ -81,6 +82,13 @@ class Citations:
                 pins[date] = (edition["id"] if edition else None, notice)
             self.official[doc["id"]] = (doc["id"], None) if doc["kind"] == COMPREHENSIVE_RULES else pins[date]
 
+    def citations_in(self, text: str, bare: str) -> list[Citation]:
+        """find_citations, once per distinct text: editions repeat most of their text word for word."""
+        key = (text, bare)
+        if key not in self.found:
+            self.found[key] = find_citations(text, bare)
+        return self.found[key]
+
     def official_for(self, document_id: int) -> int | None:
         """The official edition ``document_id`` cites (itself, inside the official rules)."""
         return self.official.get(document_id, (None, None))[0]
@@ -89,7 +97,7 @@ class Citations:
         kind = self.kinds.get(document_id)
         bare = SELF if kind == TREACHERY_RULES else COMPREHENSIVE
         official, notice = self.official.get(document_id, (None, None))
-        for citation in find_citations(text, bare):
+        for citation in self.citations_in(text, bare):
             if citation.target == SELF and kind != COMPREHENSIVE_RULES:
                 own = self.index.resolve(document_id, citation.number)
                 if own[1] in ("exact", "section") or official is None:

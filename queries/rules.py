@@ -34,7 +34,7 @@ def as_rule_number(query: str) -> str | None:
 class RuleLookup:
     rule: dict | None
     document_slug: str | None
-    candidates: list[dict] = field(default_factory=list)  # the same number in other documents
+    candidates: list[dict] = field(default_factory=list)  # the same number in other families' documents
     suggestions: list[str] = field(default_factory=list)  # close numbers when nothing matched
 
 
@@ -73,14 +73,14 @@ def find_rule(
             return RuleLookup(
                 None, document_slug, suggestions=[doc["slug"] for doc in documents_in_preference_order(db)]
             )
-    matches, editions_found = [], set()
+    matches, families_found = [], set()
     for doc in documents:
-        if doc["primary_id"] in editions_found:
-            continue  # a second source of an edition already found (the 1.1 forum post): shown once
+        if doc["family"] in families_found:
+            continue  # other editions of the same rules: the rule's history shows them, once
         row = next(db.query("select * from rules where document_id = ? and canonical = ?", [doc["id"], wanted]), None)
         if row:
             matches.append((doc, row))
-            editions_found.add(doc["primary_id"])
+            families_found.add(doc["family"])
     if matches:
         (doc, row), others = matches[0], matches[1:]
         return RuleLookup(

@@ -288,3 +288,47 @@ def search(db_path, as_json, kind, document, query):
             f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True)
         )
         click.echo(f"    {_marked_in_bold(result['snippet'])}")
+
+
+DIFF_COLUMNS = [("change", "kind"), ("rule", "rule"), ("old text", "old"), ("new text", "new")]
+
+
+def _shortened(text: str | None, width: int = 60) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the format of /compare/OLD/NEW.json).")
+@click.argument("old")
+@click.argument("new")
+def diff(db_path, as_json, old, new):
+    """What changed between two editions of one document, e.g. `rulebook diff treachery-1.1 treachery-6.0`:
+    every added, removed, changed and renumbered rule, in rule order, with the counts first."""
+    from rulebook.queries.compare import CompareError, compare_editions
+
+    try:
+        found = compare_editions(_open_database(db_path), old, new)
+    except CompareError as error:
+        raise click.ClickException(
+            f"{error} The editions that can be compared are: {', '.join(error.valid)}."
+        ) from None
+    if as_json:
+        click.echo(
+            json.dumps({key: value for key, value in found.items() if key != "changes"}, indent=2, ensure_ascii=False)
+        )
+        return
+    counts = found["counts"]
+    click.echo(f"{old} -> {new}: " + ", ".join(f"{counts[kind]} {kind}" for kind in counts) + "\n")
+    rows = [
+        {
+            "kind": change["kind"],
+            "rule": f"{change['from']} -> {change['to']}" if change["kind"] == "renumbered" else change["number"],
+            "old": _shortened(change["old_text"]),
+            "new": _shortened(change["new_text"]),
+        }
+        for change in found["changes"]
+    ]
+    if rows:
+        _print_table(rows, DIFF_COLUMNS)
