@@ -14,6 +14,7 @@ The build stores the answer in the ``documents`` table (``family``, ``edition``,
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
 import sqlite_utils
@@ -94,6 +95,12 @@ def assign_editions(db: sqlite_utils.Database) -> None:
 def editions(db: sqlite_utils.Database, family: str) -> list[dict]:
     """The primary source of each edition of ``family``, oldest first."""
     return list(db.query("select * from documents where family = ? and id = primary_id order by edition", [family]))
+
+
+def edition_pairs(db: sqlite_utils.Database) -> list[tuple[dict, dict]]:
+    """(previous, edition) for every edition that has a previous one, family by family."""
+    families = [row["family"] for row in db.query("select distinct family from documents order by family")]
+    return [pair for family in families for pair in itertools.pairwise(editions(db, family))]
 
 
 def edition_warnings(db: sqlite_utils.Database) -> dict[str, list[str]]:

@@ -336,3 +336,59 @@ def _changes(old: dict, new: dict, old_rules: dict, new_rules: list, mapping: di
         for _, kind, entry in sorted(changes, key=lambda change: change[0])
     ]
     return result
+
+
+# Stale rulings
+
+# Texts that rule on the rules: a judge relying on one should know the rule has moved on since.
+RULING_TABLES = ("card_notes", "faq", "mechanic_rulings")
+
+
+def stale_citations(db: sqlite_utils.Database) -> dict[tuple[str, int], list[dict]]:
+    """{(table, row id): [flag]} for card notes, FAQ answers and mechanic rulings that cite a
+    rule which changed (or was removed) in an edition later than the citing document's date.
+
+    A flag: {"cited_as", "number", "status", "changed_on", "document", "url"}, the url being
+    the compare page at that change. Only the first change after the citing document counts.
+    """
+    documents = {row["id"]: row for row in db.query("select id, slug, effective_date from documents")}
+    following = {
+        row["previous_rule_id"]: row
+        for row in db.query(
+            "select document_id, rule_id, previous_rule_id, previous_document_id, number, previous_number, status, "
+            "similarity from lineage where previous_rule_id is not null"
+        )
+    }
+    placeholders = ",".join("?" * len(RULING_TABLES))
+    flags: dict[tuple[str, int], list[dict]] = {}
+    for reference in db.query(
+        f"""select r.source_table, r.source_id, r.cited_as, r.rule_id, d.effective_date as cited_on
+            from rule_references r join documents d on d.id = r.document_id
+            where r.rule_id is not null and r.source_table in ({placeholders}) order by r.id""",
+        list(RULING_TABLES),
+    ):
+        flag = _first_change_after(reference, following, documents)
+        if flag:
+            flags.setdefault((reference["source_table"], reference["source_id"]), []).append(flag)
+    return flags
+
+
+def _first_change_after(reference: dict, following: dict, documents: dict) -> dict | None:
+    rule_id, seen = reference["rule_id"], 0
+    while rule_id in following and seen < 1000:
+        row, seen = following[rule_id], seen + 1
+        edition = documents[row["document_id"]]
+        text_changed = row["status"] in (CHANGED, REMOVED) or (row["status"] == RENUMBERED and row["similarity"] < 100)
+        later = not reference["cited_on"] or (edition["effective_date"] or "") > reference["cited_on"]
+        if text_changed and later:
+            previous = documents[row["previous_document_id"]]
+            return {
+                "cited_as": reference["cited_as"],
+                "number": row["previous_number"],
+                "status": row["status"],
+                "changed_on": edition["effective_date"],
+                "document": edition["slug"],
+                "url": compare_url(previous["slug"], edition["slug"], row["number"]),
+            }
+        rule_id = row["rule_id"]
+    return None

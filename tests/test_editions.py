@@ -56,6 +56,12 @@ Every player gets an identity card.
 907. Treachery
 907.1. Each player starts with the life total of official rule 119.1; see rule 101.2a.
 907.2. A player whose identity is revealed stays in the game (see rule 907.1).
+
+FREQUENTLY ASKED QUESTIONS (FAQ)
+
+Q: Is a game of three players a multiplayer game?
+
+Yes, see official rule 100.1b.
 """
 
 
@@ -339,6 +345,13 @@ def test_cli_diff_prints_a_table_and_json(editions_db_path):
     assert f"{SECOND} is newer than {FIRST}: give the older edition first" in wrong.output
 
 
+async def test_each_document_links_to_the_compare_with_its_previous_edition(site):
+    html = (await site.client.get("/")).text
+    assert '<a href="/compare/treachery-1.1/treachery-6.0">compare with the previous edition</a>' in html
+    assert html.count("compare with the previous edition") == 1  # the other documents are first editions
+    assert '<a href="/changes.atom">feed of changes</a>' in html
+
+
 async def test_changes_feed_has_one_entry_per_edition(editions_site):
     response = await editions_site.client.get("/changes.atom")
     assert response.headers["content-type"].startswith("application/atom+xml")
@@ -423,6 +436,20 @@ async def test_bare_official_numbers_in_treachery_documents_link_to_the_official
     assert 'See rule <a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3g">104.3g</a>.' in html
     faq = (await site.client.get("/rulebook/faq?_size=max")).text
     assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/810.8a">810.8a</a>' in faq
+
+
+async def test_a_ruling_citing_a_rule_changed_since_is_flagged_with_a_link_to_the_diff(editions_site, editions_db):
+    [faq] = editions_db.query(
+        "select f.id from faq f join documents d on d.id = f.document_id where d.slug = 'treachery-2.0'"
+    )
+    html = (await editions_site.client.get(f"/rulebook/faq/{faq['id']}")).text
+    # the FAQ (2022-03-01) read 100.1b of the 2022-01-01 edition; the 2022-06-01 edition reworded it
+    assert (
+        f'<span class="stale">rule 100.1b changed on 2022-06-01 (<a href="/compare/{SECOND}/{THIRD}#rule-100.1b">'
+        "what changed</a>)</span>"
+    ) in html
+    unflagged = (await editions_site.client.get("/rulebook/faq?_size=max")).text
+    assert unflagged.count('class="stale"') == 1  # the bundled FAQ cite rules that have not changed
 
 
 # Bad input: undated documents, two sources of one edition that differ

@@ -6,14 +6,13 @@
 from __future__ import annotations
 
 import datetime
-import itertools
 import re
 
 import sqlite_utils
 from datasette.utils.asgi import BadRequest
 from feedgen.feed import FeedGenerator
 
-from rulebook.db.families import editions
+from rulebook.db.families import edition_pairs
 from rulebook.urls import compare_url
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -37,25 +36,22 @@ def as_of_argument(request) -> str | None:
 def edition_changes(db: sqlite_utils.Database) -> list[dict]:
     """One entry per edition that has a previous one, newest first: its counts and compare page."""
     entries = []
-    families = [row["family"] for row in db.query("select distinct family from documents order by family")]
-    for family in families:
-        loaded = editions(db, family)
-        for previous, edition in itertools.pairwise(loaded):
-            counts = dict(
-                db.execute(
-                    "select status, count(*) from lineage where document_id = ? group by status", [edition["id"]]
-                ).fetchall()
-            )
-            entries.append(
-                {
-                    "family": family,
-                    "old": previous["slug"],
-                    "new": edition["slug"],
-                    "effective_date": edition["effective_date"],
-                    "counts": {kind: counts.get(kind, 0) for kind in ("added", "removed", "changed", "renumbered")},
-                    "url": compare_url(previous["slug"], edition["slug"]),
-                }
-            )
+    for previous, edition in edition_pairs(db):
+        counts = dict(
+            db.execute(
+                "select status, count(*) from lineage where document_id = ? group by status", [edition["id"]]
+            ).fetchall()
+        )
+        entries.append(
+            {
+                "family": edition["family"],
+                "old": previous["slug"],
+                "new": edition["slug"],
+                "effective_date": edition["effective_date"],
+                "counts": {kind: counts.get(kind, 0) for kind in ("added", "removed", "changed", "renumbered")},
+                "url": compare_url(previous["slug"], edition["slug"]),
+            }
+        )
     return sorted(entries, key=lambda entry: entry["effective_date"] or "", reverse=True)
 
 

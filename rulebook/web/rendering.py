@@ -11,11 +11,13 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+from urllib.parse import quote
 
 import sqlite_utils
 from markupsafe import Markup, escape
 
 from rulebook.db.links import Citations
+from rulebook.queries.compare import stale_citations
 from rulebook.urls import card_url, rule_url
 
 
@@ -34,6 +36,7 @@ class LinkContext:
     slugs: dict[int, str]  # document id -> slug
     citations: Citations  # where each rule number points (db/links.py, as the build linked it)
     mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
+    stale: dict[tuple[str, int], list[dict]]  # (table, row id) -> rules it cites that changed since
 
     @classmethod
     def load(cls, db: sqlite_utils.Database) -> LinkContext:
@@ -48,6 +51,7 @@ class LinkContext:
             slugs={doc["id"]: doc["slug"] for doc in documents},
             citations=Citations(db),
             mentions=mentions,
+            stale=stale_citations(db),
         )
 
     def _rule_links(self, text: str, document_id: int) -> list[_Link]:
@@ -92,6 +96,18 @@ class LinkContext:
             )
             position = link.end
         html.append(escape(text[position:]))
+        cited = {link.url.rsplit("/", 1)[-1] for link in links if link.css_class == "rule-link"}
+        for flag in self.stale.get(source, []) if source else []:
+            if quote(flag["cited_as"]) not in cited:
+                continue  # the flag goes with the text that cites the rule (an answer, not its question)
+            html.append(
+                Markup(' <span class="stale">rule {} {} on {} (<a href="{}">what changed</a>)</span>').format(
+                    flag["number"],
+                    "was removed" if flag["status"] == "removed" else "changed",
+                    flag["changed_on"],
+                    flag["url"],
+                )
+            )
         return Markup("").join(html)
 
 
