@@ -34,3 +34,16 @@ def hostile_db_path(tmp_path_factory) -> Path:
     db_path = folder / "rulebook.db"
     build_database(db_path, [*bundled_sources(), source])
     return db_path
+
+
+@pytest.fixture
+def start_site():
+    """``await start_site(db_path)``: the rulebook Datasette for a database, started, for requests."""
+    from rulebook.web.app import make_datasette
+
+    async def start(db_path: Path):
+        datasette = make_datasette(db_path)
+        await datasette.invoke_startup()
+        return datasette
+
+    return start

@@ -20,7 +20,6 @@ from rulebook.db import schema
 from rulebook.db.build import build_database, bundled_sources
 from rulebook.db.families import assign_editions, edition_warnings
 from rulebook.queries.compare import compare_editions, rule_lineage
-from rulebook.web.app import make_datasette
 from tests.sample_documents import FULL_CR
 
 FIRST, SECOND, THIRD = (
@@ -88,20 +87,14 @@ def editions_db(editions_db_path) -> sqlite_utils.Database:
     return sqlite_utils.Database(editions_db_path)
 
 
-async def started(db_path: Path):
-    datasette = make_datasette(db_path)
-    await datasette.invoke_startup()
-    return datasette
+@pytest.fixture
+async def editions_site(editions_db_path, start_site):
+    return await start_site(editions_db_path)
 
 
 @pytest.fixture
-async def editions_site(editions_db_path):
-    return await started(editions_db_path)
-
-
-@pytest.fixture
-async def site(built_db_path):
-    return await started(built_db_path)
+async def site(built_db_path, start_site):
+    return await start_site(built_db_path)
 
 
 def lineage_rows(db, slug: str) -> dict[str, tuple]:
