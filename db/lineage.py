@@ -57,17 +57,29 @@ class RuleText:
 
 def rule_texts(db: sqlite_utils.Database, document_id: int) -> list[RuleText]:
     """Every rule of a document in document order, with its examples and notes."""
+    return rule_texts_by_document(db, "where document_id = ?", [document_id]).get(document_id, [])
+
+
+def rule_texts_by_document(db: sqlite_utils.Database, where: str = "", params: list | None = None) -> dict:
+    """{document id: its rules as RuleText, in document order}, read in one pass over each
+    table (the build calls this before the tables have indexes). Identical texts, which
+    editions repeat, are normalised once."""
+    params = params or []
     paragraphs: dict[int, list[str]] = {}
-    for row in db.query(
-        "select rule_id, text from rule_paragraphs where document_id = ? order by rule_id, position", [document_id]
-    ):
+    for row in db.query(f"select rule_id, text from rule_paragraphs {where} order by rule_id, position", params):
         paragraphs.setdefault(row["rule_id"], []).append(row["text"])
-    texts = []
+    keys: dict[str, str] = {}
+    texts: dict[int, list[RuleText]] = {}
     for row in db.query(
-        "select id, number, canonical, title, text from rules where document_id = ? order by position", [document_id]
+        f"select id, document_id, number, canonical, title, text from rules {where} order by document_id, position",
+        params,
     ):
         text = "\n".join(part for part in [row["title"], row["text"], *paragraphs.get(row["id"], [])] if part)
-        texts.append(RuleText(row["id"], row["number"], row["canonical"], text, comparable(text)))
+        if text not in keys:
+            keys[text] = comparable(text)
+        texts.setdefault(row["document_id"], []).append(
+            RuleText(row["id"], row["number"], row["canonical"], text, keys[text])
+        )
     return texts
 
 
@@ -175,11 +187,12 @@ def _rows(family: str, document_id: int, previous_id: int | None, matches: Itera
 def build_lineage(db: sqlite_utils.Database) -> None:
     """Fill the ``lineage`` table for every family (after ``assign_editions``)."""
     rows = []
+    texts_of = rule_texts_by_document(db)
     for (family,) in db.execute("select distinct family from documents order by family").fetchall():
         previous = None
         previous_texts: list[RuleText] = []
         for edition in editions(db, family):
-            texts = rule_texts(db, edition["id"])
+            texts = texts_of.get(edition["id"], [])
             if not texts and not previous_texts:
                 continue
             matches = match_rules(previous_texts, texts)

@@ -253,6 +253,8 @@ async def test_an_old_number_opens_with_its_successor_or_says_it_was_removed(edi
     }
     html = (await editions_site.client.get(f"/rules/{FIRST}/101.2a")).text
     assert f"This rule was removed in {SECOND} (2022-01-01)." in html
+    assert f"<strong>2022-01-01</strong> · {SECOND}:\n    101.2a removed" in html  # no link to a rule that is gone
+    assert 'href="None"' not in html
 
 
 async def test_bundled_old_number_314_9_points_at_372_8(site):
