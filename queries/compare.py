@@ -182,6 +182,7 @@ def rule_history(entries: list[dict]) -> list[dict]:
             item["diff"] = word_diff(previous_text, entry["text"])
             item["text_changed"] = comparable(previous_text) != comparable(entry["text"])
         if previous_document:
+            item["previous_document"] = previous_document
             item["compare_url"] = compare_url(previous_document, entry["document"], entry["number"])
         history.append(item)
         previous_text, previous_document = entry["text"], entry["document"]

@@ -177,7 +177,7 @@ def cited_rules(db: sqlite_utils.Database, where: str, params: dict) -> list[dic
             else None,
         }
         for row in db.query(
-            f"""select r.cited_as, r.target, r.resolution, d.slug as document, t.number
+            f"""select r.cited_as, r.target, r.resolution, r.notice, d.slug as document, t.number
                 from rule_references r left join documents d on d.id = r.target_document_id
                 left join rules t on t.id = r.rule_id
                 where {where} order by r.id""",

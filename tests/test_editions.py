@@ -236,7 +236,7 @@ async def test_rule_page_history_is_newest_first_with_a_word_diff_and_collapsed_
     assert history.index("2022-01-01") < history.index("2021-06-18")  # newest first
     assert f'href="/compare/{FIRST}/{SECOND}#rule-119.1"' in history
     renumbered = (await editions_site.client.get(f"/rules/{THIRD}/704.5m")).text
-    assert "704.5m, was 704.5k" in renumbered and "(text unchanged)" in renumbered
+    assert f"704.5m, was 704.5k in {FIRST}" in renumbered and "(text unchanged)" in renumbered
 
 
 async def test_an_old_number_opens_with_its_successor_or_says_it_was_removed(editions_site):
@@ -500,6 +500,12 @@ def test_cli_build_accepts_a_folder_and_prints_what_to_check(tmp_path, editions_
     assert f"Built {tmp_path / 'rulebook.db'} from 8 documents" in result.output
     assert "Please check:" in result.output
     assert "comprehensive-rules-excerpt: undated" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "other.db"), "--only", str(empty)])
+    assert refused.exit_code == 2
+    assert f"The folder {empty} holds no .txt or .md documents to build from." in refused.output
+    assert not (tmp_path / "other.db").exists()
 
 
 # Two full official editions from ../shared
