@@ -9,16 +9,16 @@ from urllib.parse import unquote
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from rulebook.queries.compare import CompareError, compare_editions
-from rulebook.web.app import not_found, run_query
-from rulebook.web.editions import changes_feed, edition_changes
+from rulebook.queries.compare import CompareError
+from rulebook.web.app import database_path, not_found, run_query
+from rulebook.web.editions import changes_feed, compared, edition_changes
 
 
 async def compare_page(datasette, request):
     old, new = unquote(request.url_vars["old"]), unquote(request.url_vars["new"])
     as_json = request.url_vars.get("format") == "json"
     try:
-        data = await run_query(datasette, compare_editions, old, new)
+        data = await compared(database_path(datasette), old, new)
     except CompareError as error:
         suggestions = [
             {"label": f"{entry['old']} → {entry['new']}", "url": entry["url"]}

@@ -1,18 +1,27 @@
-"""What the edition pages share: reading ``?as_of=``, the feed of changes.
+"""What the edition pages share: reading ``?as_of=``, comparing editions off the event loop,
+the feed of changes.
 
 ``as_of`` must be a real date written YYYY-MM-DD; anything else is a 400 that says so.
+Comparing two full official editions takes about a second; it runs in a worker thread on its
+own read-only connection (two at a time), and the answer is kept, since the database does not
+change while it is served.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import re
+import sqlite3
+from functools import lru_cache
+from pathlib import Path
 
 import sqlite_utils
 from datasette.utils.asgi import BadRequest
 from feedgen.feed import FeedGenerator
 
 from rulebook.db.families import edition_pairs
+from rulebook.queries.compare import compare_editions
 from rulebook.urls import compare_url
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -84,3 +93,21 @@ def changes_feed(entries: list[dict], base_url: str) -> bytes:
 def _timestamp(date: str | None) -> datetime.datetime:
     day = datetime.date.fromisoformat(date) if date else datetime.date(2000, 1, 1)
     return datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.UTC)
+
+
+_COMPARING = asyncio.Semaphore(2)
+
+
+async def compared(db_path: Path, old: str, new: str) -> dict:
+    """compare_editions(old, new) on the served database, in a worker thread; raises CompareError."""
+    async with _COMPARING:
+        return await asyncio.to_thread(_compared, str(db_path), old, new)
+
+
+@lru_cache(maxsize=64)
+def _compared(db_path: str, old: str, new: str) -> dict:
+    connection = sqlite3.connect(f"file:{db_path}?immutable=1", uri=True, check_same_thread=False)
+    try:
+        return compare_editions(sqlite_utils.Database(connection), old, new)
+    finally:
+        connection.close()
