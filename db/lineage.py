@@ -27,7 +27,6 @@ from rapidfuzz import fuzz, process
 from .families import editions
 
 ADDED, UNCHANGED, CHANGED, RENUMBERED, REMOVED = "added", "unchanged", "changed", "renumbered", "removed"
-STATUSES = (ADDED, UNCHANGED, CHANGED, RENUMBERED, REMOVED)
 
 # A rule whose old number holds other text is "changed" when the texts are at least this alike;
 # less alike, its text may have moved to another number instead.

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
 
 import sqlite_utils
 
@@ -55,17 +54,6 @@ def word_diff(old: str | None, new: str | None) -> list[dict]:
 
 def _document(db: sqlite_utils.Database, document_id: int) -> dict:
     return next(db.query("select * from documents where id = ?", [document_id]))
-
-
-def _edition_entry(document: dict) -> dict:
-    return {key: document[key] for key in ("slug", "version", "effective_date")}
-
-
-@dataclass
-class RuleLineage:
-    """One rule through the editions of its family, oldest first."""
-
-    entries: list[dict] = field(default_factory=list)  # lineage rows with the edition and the rule's text
 
 
 def _texts(db: sqlite_utils.Database, rule_ids: list[int]) -> dict[int, str]:
