@@ -88,7 +88,7 @@ class _Writer:
 
     def flush(self) -> None:
         for table, rows in self.rows.items():
-            self.db[table].insert_all(rows, batch_size=500)
+            schema.insert_rows(self.db, table, rows)
             rows.clear()
 
     def write(self, document: Document, slug: str) -> int:

@@ -25,6 +25,7 @@ import sqlite_utils
 from rapidfuzz import fuzz, process
 
 from .families import editions
+from .schema import insert_rows
 
 ADDED, UNCHANGED, CHANGED, RENUMBERED, REMOVED = "added", "unchanged", "changed", "renumbered", "removed"
 
@@ -197,4 +198,4 @@ def build_lineage(db: sqlite_utils.Database) -> None:
             matches = match_rules(previous_texts, texts)
             rows.extend(_rows(family, edition["id"], previous["id"] if previous else None, matches))
             previous, previous_texts = edition, texts
-    db["lineage"].insert_all(rows, batch_size=1000)
+    insert_rows(db, "lineage", rows)

@@ -17,6 +17,7 @@ from rulebook.ingest.numbers import ancestors, canonical, section_of
 from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
 from rulebook.ingest.references import COMPREHENSIVE, SELF, Citation, find_citations
 
+from .schema import insert_rows
 from .tables import citing_tables, mentioning_tables
 
 
@@ -140,7 +141,7 @@ def link_references(db: sqlite_utils.Database) -> None:
                         "notice": found.notice,
                     }
                 )
-    db["rule_references"].insert_all(references)
+    insert_rows(db, "rule_references", references)
     for row in list(db.query("select id, document_id, quotes_rule from glossary where quotes_rule is not null")):
         rule_id, _ = citations.index.resolve(citations.official_for(row["document_id"]), row["quotes_rule"])
         db["glossary"].update(row["id"], {"quoted_rule_id": rule_id})
@@ -203,4 +204,4 @@ def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
                             "how": "name",
                         }
                     )
-    db["card_mentions"].insert_all(mentions)
+    insert_rows(db, "card_mentions", mentions)

@@ -22,3 +22,20 @@ def create_indexes(db: sqlite_utils.Database) -> None:
             db[table.name].create_index(list(columns))
     for name, columns in searchable().items():
         db[name].enable_fts(list(columns), tokenize=TOKENIZER, create_triggers=False)
+
+
+def insert_rows(db: sqlite_utils.Database, table: str, rows: list[dict]) -> None:
+    """Append plain rows (str, int, float, None) to a declared table in one executemany: the
+    build writes hundreds of thousands of rows for 26 editions, and sqlite-utils' per-value
+    checks cost more than the inserts themselves."""
+    if not rows:
+        return
+    columns = list(TABLES[table].columns)
+    unknown = set().union(*(row.keys() for row in rows[:1])) - set(columns)
+    if unknown:
+        raise ValueError(f"{table} has no column {sorted(unknown)[0]!r} (db/tables.py declares its columns).")
+    names = ", ".join(f"[{column}]" for column in columns)
+    db.conn.executemany(
+        f"insert into [{table}] ({names}) values ({', '.join('?' * len(columns))})",
+        ([row.get(column) for column in columns] for row in rows),
+    )
