@@ -9,7 +9,9 @@ from urllib.parse import unquote
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
+from rulebook.db.families import edition_pairs
 from rulebook.queries.compare import CompareError
+from rulebook.urls import compare_url
 from rulebook.web.app import database_path, not_found, run_query
 from rulebook.web.editions import changes_feed, compared, edition_changes
 
@@ -37,6 +39,23 @@ async def changes_atom(datasette, request):
     entries = await run_query(datasette, edition_changes)
     base_url = f"{request.scheme}://{request.host}"
     return Response(changes_feed(entries, base_url), content_type="application/atom+xml; charset=utf-8")
+
+
+@hookimpl
+def extra_template_vars(view_name, table, request, datasette):
+    """On a document's row page, the compare with its family's previous edition."""
+    if view_name != "row" or table != "documents" or request is None:
+        return {}
+
+    async def compare_with_previous():
+        document_id = request.url_vars.get("pks")
+        pairs = await run_query(datasette, edition_pairs)
+        for older, edition in pairs:
+            if str(edition["id"]) == document_id:
+                return {"rulebook_compare": {"old": older["slug"], "url": compare_url(older["slug"], edition["slug"])}}
+        return {}
+
+    return compare_with_previous
 
 
 @hookimpl

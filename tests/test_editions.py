@@ -340,11 +340,14 @@ def test_cli_diff_prints_a_table_and_json(editions_db_path):
     assert f"{SECOND} is newer than {FIRST}: give the older edition first" in wrong.output
 
 
-async def test_each_document_links_to_the_compare_with_its_previous_edition(site):
+async def test_each_document_links_to_the_compare_with_its_previous_edition(site, built_db):
     html = (await site.client.get("/")).text
     assert '<a href="/compare/treachery-1.1/treachery-6.0">compare with the previous edition</a>' in html
     assert html.count("compare with the previous edition") == 1  # the other documents are first editions
     assert '<a href="/changes.atom">feed of changes</a>' in html
+    [treachery_6] = built_db.query("select id from documents where slug = 'treachery-6.0'")
+    row_page = (await site.client.get(f"/rulebook/documents/{treachery_6['id']}")).text
+    assert '<a href="/compare/treachery-1.1/treachery-6.0">What changed since treachery-1.1</a>' in row_page
 
 
 async def test_changes_feed_has_one_entry_per_edition(editions_site):
