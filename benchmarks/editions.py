@@ -13,7 +13,16 @@ import datetime
 import re
 from pathlib import Path
 
-CORPORA = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "comprehensive-rules"
+# ../shared beside the clone (CI), or beside the folder of worktrees the clone sits in.
+_REPO = Path(__file__).resolve().parent.parent
+CORPORA = next(
+    (
+        folder / "shared" / "corpora" / "comprehensive-rules"
+        for folder in (_REPO.parent, _REPO.parent.parent)
+        if (folder / "shared" / "corpora" / "comprehensive-rules").exists()
+    ),
+    _REPO.parent / "shared" / "corpora" / "comprehensive-rules",
+)
 FIRST_DATE = datetime.date(2017, 8, 25)
 EFFECTIVE = re.compile(r"(These rules are effective as of )[A-Z][a-z]+ ?\d{1,2}, \d{4}\.")
 

@@ -2,20 +2,22 @@
 text become links, mana symbols are drawn, the names of cards, FAQ questions, glossary terms and mechanics link to
 their pages, and so do the cards, rules and rulings a canned query's rows belong to.
 
-The text columns are the ones the build searched for references (db.links.TEXT_ROWS), and
+The text columns are the ones the build searched for references (db/tables.py: text_columns), and
 they are rendered by the same function as every other page, escaped.
 """
 
 from datasette import hookimpl
 from markupsafe import Markup
 
-from rulebook.db.links import TEXT_ROWS
+from rulebook.db.tables import citing_tables
 from rulebook.urls import DATABASE
 from rulebook.web.app import link_context
 from rulebook.web.cells import query_cell_url, query_text_document, table_cell_url
 from rulebook.web.rendering import render_symbols
 
-TEXT_COLUMNS = {table: set(columns) for table, columns, _, _ in TEXT_ROWS} | {"versions": {"changes"}}
+# the version tables' "changes" link rule numbers too ("Revamped rule 907.8"), though the build
+# doesn't read citations from them
+TEXT_COLUMNS = {table.name: set(table.text_columns) for table in citing_tables()} | {"versions": {"changes"}}
 
 
 def _text_source(row):

@@ -13,6 +13,7 @@ from rulebook.queries.cards import card_page_data
 from rulebook.queries.contents import contents
 from rulebook.queries.rules import rule_page_data
 from rulebook.web.app import page_response, run_query
+from rulebook.web.editions import as_of_argument
 from rulebook.web.errors import PageNotFound
 from rulebook.web.paths import with_base_url
 
@@ -28,7 +29,8 @@ async def home(datasette, request):
 async def rule_page(datasette, request):
     document = request.url_vars.get("document")
     number = unquote(request.url_vars["number"])
-    data = await run_query(datasette, rule_page_data, number, unquote(document) if document else None)
+    as_of = as_of_argument(request)
+    data = await run_query(datasette, rule_page_data, number, unquote(document) if document else None, as_of)
     template = "rulebook_section.html" if data["kind"] == "section" else "rulebook_rule.html"
     return await page_response(datasette, request, data, template)
 

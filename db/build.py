@@ -20,7 +20,8 @@ from rulebook.ingest.records import Card
 from rulebook.resources import package_file, package_folder
 
 from . import publish, schema
-from .families import assign_editions
+from .families import assign_editions, edition_warnings
+from .lineage import build_lineage
 from .links import link_mentions, link_references
 from .search_index import build_search_index
 from .slugs import document_slug
@@ -87,7 +88,7 @@ class _Writer:
 
     def flush(self) -> None:
         for table, rows in self.rows.items():
-            self.db[table].insert_all(rows, batch_size=500)
+            schema.insert_rows(self.db, table, rows)
             rows.clear()
 
     def write(self, document: Document, slug: str) -> int:
@@ -296,6 +297,16 @@ class _Writer:
         )
 
 
+def _with_warnings(summary: list[dict], warnings: dict[str, list[str]]) -> list[dict]:
+    """Each document's summary row with what the build has to say about its placement."""
+    return [{**row, "warnings": warnings.get(row["slug"], [])} for row in summary]
+
+
+def _with_warnings(summary: list[dict], warnings: dict[str, list[str]]) -> list[dict]:
+    """Each document's summary row with what the build has to say about its placement."""
+    return [{**row, "warnings": warnings.get(row["slug"], [])} for row in summary]
+
+
 ProgressFactory = Callable[[str, int], contextlib.AbstractContextManager]
 
 
@@ -353,12 +364,13 @@ def build_database(
                 writer.flush()
                 assign_editions(db)
                 writer.link()
+                build_lineage(db)
                 bar.update(1)
                 schema.create_indexes(db)
                 bar.update(1)
         from .stats import document_stats
 
-        summary = document_stats(db)
+        summary = _with_warnings(document_stats(db), edition_warnings(db))
         build_id = publish.stamp(db.conn)
         db.close()
         staged_index = publish.staging_index_folder(target, build_id)

@@ -13,6 +13,8 @@ The build stores the answer in the ``documents`` table (``family``, ``edition``,
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 
 import sqlite_utils
@@ -36,12 +38,28 @@ def family_of(kind: str, slug: str) -> str:
 
 
 def _version_key(version: str | None) -> tuple:
-    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"\d+|[a-z]+", (version or "").lower()))
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        for part in re.findall(r"\d+|[a-z]+", (version or "").lower())
+    )
 
 
 def edition_key(document: dict) -> tuple:
-    """Oldest first: by effective date, then version (an undated edition sorts by version alone)."""
+    """Two documents with the same key are one edition: same effective date and version."""
     return (document["effective_date"] or "", _version_key(document["version"]))
+
+
+def _older(a: dict, b: dict) -> int:
+    """Order two editions of a family: by effective date when both have one, else by version;
+    a document with neither comes first (and is reported as undated, see ``edition_warnings``)."""
+    if a["effective_date"] and b["effective_date"] and a["effective_date"] != b["effective_date"]:
+        return -1 if a["effective_date"] < b["effective_date"] else 1
+    va, vb = _version_key(a["version"]), _version_key(b["version"])
+    if va != vb and va and vb:
+        return -1 if va < vb else 1
+    if bool(a["effective_date"] or va) != bool(b["effective_date"] or vb):
+        return -1 if not (a["effective_date"] or va) else 1
+    return 0
 
 
 def assign_editions(db: sqlite_utils.Database) -> None:
@@ -52,22 +70,84 @@ def assign_editions(db: sqlite_utils.Database) -> None:
         by_family.setdefault(family_of(document["kind"], document["slug"]), []).append(document)
     updates = []
     for family, members in by_family.items():
-        members.sort(key=lambda doc: (edition_key(doc), len(doc["slug"]), doc["slug"]))
-        keys = sorted({edition_key(doc) for doc in members})
-        primaries: dict[tuple, int] = {}
+        members.sort(key=lambda doc: (len(doc["slug"]), doc["slug"]))
+        members.sort(key=functools.cmp_to_key(_older))  # stable: the shortest slug first in an edition
+        edition, primaries, previous = 0, {}, None
         for document in members:
-            key = edition_key(document)
-            primaries.setdefault(key, document["id"])
+            if previous is None or edition_key(document) != edition_key(previous):
+                edition += 1
+            primaries.setdefault(edition, document["id"])
+            document.update(family=family, edition=edition, primary_id=primaries[edition])
+            previous = document
+        for document in members:
             updates.append(
                 {
                     "id": document["id"],
                     "family": family,
-                    "edition": keys.index(key) + 1,
-                    "is_current": int(key == keys[-1]),
-                    "primary_id": primaries[key],
+                    "edition": document["edition"],
+                    "is_current": int(document["edition"] == edition),
+                    "primary_id": document["primary_id"],
                 }
             )
     db["documents"].upsert_all(updates, pk="id")
+
+
+def editions(db: sqlite_utils.Database, family: str) -> list[dict]:
+    """The primary source of each edition of ``family``, oldest first."""
+    return list(db.query("select * from documents where family = ? and id = primary_id order by edition", [family]))
+
+
+def edition_pairs(db: sqlite_utils.Database) -> list[tuple[dict, dict]]:
+    """(previous, edition) for every edition that has a previous one, family by family."""
+    families = [row["family"] for row in db.query("select distinct family from documents order by family")]
+    return [pair for family in families for pair in itertools.pairwise(editions(db, family))]
+
+
+def edition_warnings(db: sqlite_utils.Database) -> dict[str, list[str]]:
+    """What the build summary must say about where documents were placed: {slug: [warning]}.
+
+    An undated document is ordered by its version, or, with no version either, placed before
+    the dated editions of its family. Two sources of one edition whose rules differ are both
+    kept; the rules that differ are listed.
+    """
+    warnings: dict[str, list[str]] = {}
+    documents = list(db.query("select * from documents order by family, edition, id"))
+    for document in documents:
+        if not document["effective_date"]:
+            where = (
+                f"ordered by its version {document['version']}"
+                if document["version"]
+                else "placed before the dated editions"
+            )
+            warnings.setdefault(document["slug"], []).append(
+                f"undated: no effective date, so {where} (edition {document['edition']} of {document['family']})."
+            )
+    primaries = {doc["id"]: doc for doc in documents}
+    for document in documents:
+        if document["id"] == document["primary_id"]:
+            continue
+        primary = primaries[document["primary_id"]]
+        differing = _differing_rules(db, primary["id"], document["id"])
+        if differing:
+            shown = ", ".join(differing[:20]) + (f" and {len(differing) - 20} more" if len(differing) > 20 else "")
+            warnings.setdefault(document["slug"], []).append(
+                f"same edition as {primary['slug']}, but these rules differ: {shown}. Both are kept; "
+                f"{primary['slug']}'s rules are the ones shown."
+            )
+    return warnings
+
+
+def _differing_rules(db: sqlite_utils.Database, first: int, second: int) -> list[str]:
+    """Numbers of the rules whose title or text differ between two documents, or that only one has."""
+    sql = "select canonical, number, coalesce(title, '') || char(10) || coalesce(text, '') as body from rules where document_id = ?"
+    a = {row["canonical"]: row for row in db.query(sql, [first])}
+    b = {row["canonical"]: row for row in db.query(sql, [second])}
+    numbers = [
+        (a.get(key) or b[key])["number"]
+        for key in sorted(a.keys() | b.keys(), key=lambda key: (a.get(key) or b[key])["number"])
+        if key not in a or key not in b or " ".join(a[key]["body"].split()) != " ".join(b[key]["body"].split())
+    ]
+    return numbers
 
 
 def documents_in_preference_order(db: sqlite_utils.Database) -> list[dict]:
@@ -110,3 +190,22 @@ def edition_in_force(db: sqlite_utils.Database, family: str, as_of: str) -> dict
         )
     )
     return rows[0] if rows else None
+
+
+def pinned_edition(db: sqlite_utils.Database, family: str, date: str | None) -> tuple[dict | None, str | None]:
+    """(edition, notice): the edition of ``family`` a document dated ``date`` cites: the one in
+    force that day; else the nearest loaded, with a notice saying so; the current one when the
+    citing document is undated."""
+    if date:
+        in_force = edition_in_force(db, family, date)
+        if in_force:
+            return in_force, None
+    loaded = editions(db, family)
+    if not loaded:
+        return None, None
+    if not date:
+        return loaded[-1], None
+    dated = [doc for doc in loaded if doc["effective_date"]]
+    nearest = min(dated, key=lambda doc: doc["effective_date"]) if dated else loaded[-1]
+    when = nearest["effective_date"] or "undated"
+    return nearest, (f"No edition of {family} in force on {date} is loaded; this points at {nearest['slug']} ({when}).")

@@ -7,26 +7,18 @@ rules, and a card note may mention a card of another document.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import sqlite_utils
 
-from rulebook.db.families import OFFICIAL, current_document
+from rulebook.db.families import OFFICIAL, pinned_edition
 from rulebook.ingest.numbers import ancestors, canonical, section_of
 from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-from rulebook.ingest.references import COMPREHENSIVE, SELF, find_citations
+from rulebook.ingest.references import COMPREHENSIVE, SELF, Citation, find_citations
 
-# (table, text columns, column naming the rule it belongs to, column naming the card)
-TEXT_ROWS = [
-    ("rules", ["title", "text"], "id", None),
-    ("rule_paragraphs", ["text"], "rule_id", None),
-    ("glossary", ["text"], None, None),
-    ("faq", ["question", "answer"], None, None),
-    ("passages", ["text"], None, None),
-    ("cards", ["rules_text"], None, "id"),
-    ("card_notes", ["text"], None, "card_id"),
-    ("mechanics", ["body"], None, None),
-    ("mechanic_rulings", ["text"], None, None),
-]
+from .schema import insert_rows
+from .tables import citing_tables, mentioning_tables
 
 
 class RuleIndex:
@@ -56,42 +48,84 @@ class RuleIndex:
         return None, "unresolved"
 
 
-def comprehensive_document(db: sqlite_utils.Database) -> int | None:
-    """The comprehensive rules that "official rule N" points at: the current edition loaded."""
-    document = current_document(db, OFFICIAL)
-    return document["id"] if document else None
+@dataclass(frozen=True)
+class Resolved:
+    """One citation in a text, and where it leads."""
+
+    citation: Citation
+    document_id: int | None  # the document it points at
+    rule_id: int | None
+    resolution: str  # exact, ancestor, section or unresolved
+    notice: str | None  # why it points there, when that is not the obvious place
 
 
-def cited_documents(text: str, document_id: int, kinds: dict[int, str], official: int | None):
-    """Each citation in a text row of ``document_id`` with the document it points at.
+class Citations:
+    """Where each rule number in a document's text points: the build stores it in
+    ``rule_references`` and the page renderer links it, both by asking here.
 
-    A bare number means the Treachery document itself, or the comprehensive rules from any
-    other document; "official" always means the comprehensive rules (which, inside the
-    comprehensive rules, is the document itself). The build and the page renderer both ask here.
+    A bare number in a Treachery document means that document's own rule, unless the document
+    does not define it and the official rules do (1.1's "See rule 104.3g"). "Official rule N",
+    and a bare number in any other document, means the official rules: the edition in force on
+    the citing document's effective date (db/families.py decides which).
     """
-    kind = kinds.get(document_id)
-    bare = SELF if kind == TREACHERY_RULES else COMPREHENSIVE
-    for citation in find_citations(text, bare):
-        if citation.target == SELF or kind == COMPREHENSIVE_RULES:
-            yield citation, document_id
-        else:
-            yield citation, official
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.index = RuleIndex(db)
+        self.found: dict[tuple[str, str], list[Citation]] = {}
+        documents = list(db.query("select id, kind, effective_date from documents"))
+        self.kinds = {doc["id"]: doc["kind"] for doc in documents}
+        pins: dict[str | None, tuple[int | None, str | None]] = {}
+        self.official: dict[int, tuple[int | None, str | None]] = {}
+        for doc in documents:
+            date = doc["effective_date"]
+            if date not in pins:
+                edition, notice = pinned_edition(db, OFFICIAL, date)
+                pins[date] = (edition["id"] if edition else None, notice)
+            self.official[doc["id"]] = (doc["id"], None) if doc["kind"] == COMPREHENSIVE_RULES else pins[date]
+
+    def citations_in(self, text: str, bare: str) -> list[Citation]:
+        """find_citations, once per distinct text: editions repeat most of their text word for word."""
+        key = (text, bare)
+        if key not in self.found:
+            self.found[key] = find_citations(text, bare)
+        return self.found[key]
+
+    def official_for(self, document_id: int) -> int | None:
+        """The official edition ``document_id`` cites (itself, inside the official rules)."""
+        return self.official.get(document_id, (None, None))[0]
+
+    def resolve(self, text: str, document_id: int) -> Iterator[Resolved]:
+        kind = self.kinds.get(document_id)
+        bare = SELF if kind == TREACHERY_RULES else COMPREHENSIVE
+        official, notice = self.official.get(document_id, (None, None))
+        for citation in self.citations_in(text, bare):
+            if citation.target == SELF and kind != COMPREHENSIVE_RULES:
+                own = self.index.resolve(document_id, citation.number)
+                if own[1] in ("exact", "section") or official is None:
+                    yield Resolved(citation, document_id, *own, None)
+                    continue
+                theirs = self.index.resolve(official, citation.number)
+                if theirs[1] != "unresolved":
+                    yield Resolved(citation, official, *theirs, notice)
+                else:
+                    yield Resolved(citation, document_id, *own, None)
+            else:
+                yield Resolved(citation, official, *self.index.resolve(official, citation.number), notice)
 
 
 def link_references(db: sqlite_utils.Database) -> None:
-    index = RuleIndex(db)
-    official = comprehensive_document(db)
-    kinds = {row["id"]: row["kind"] for row in db.query("select id, kind from documents")}
+    citations = Citations(db)
     references = []
-    for table, columns, rule_column, card_column in TEXT_ROWS:
+    for declared in citing_tables():
+        table, columns = declared.name, declared.text_columns
+        rule_column, card_column = declared.owner_column("rule"), declared.owner_column("card")
         extra = ", ".join(
             filter(None, [rule_column and f"{rule_column} as _rule", card_column and f"{card_column} as _card"])
         )
         sql = f"select id, document_id, {', '.join(columns)}{', ' + extra if extra else ''} from {table}"
         for row in db.query(sql):
             text = "\n".join(row[column] or "" for column in columns)
-            for citation, target_document in cited_documents(text, row["document_id"], kinds, official):
-                rule_id, how = index.resolve(target_document, citation.number)
+            for found in citations.resolve(text, row["document_id"]):
                 references.append(
                     {
                         "document_id": row["document_id"],
@@ -99,26 +133,18 @@ def link_references(db: sqlite_utils.Database) -> None:
                         "source_id": row["id"],
                         "from_rule_id": row.get("_rule"),
                         "from_card_id": row.get("_card"),
-                        "cited_as": citation.number,
-                        "target": citation.target,
-                        "target_document_id": target_document,
-                        "rule_id": rule_id,
-                        "resolution": how,
+                        "cited_as": found.citation.number,
+                        "target": found.citation.target,
+                        "target_document_id": found.document_id,
+                        "rule_id": found.rule_id,
+                        "resolution": found.resolution,
+                        "notice": found.notice,
                     }
                 )
-    db["rule_references"].insert_all(references)
-    for row in list(db.query("select id, quotes_rule from glossary where quotes_rule is not null")):
-        rule_id, _ = index.resolve(official, row["quotes_rule"])
+    insert_rows(db, "rule_references", references)
+    for row in list(db.query("select id, document_id, quotes_rule from glossary where quotes_rule is not null")):
+        rule_id, _ = citations.index.resolve(citations.official_for(row["document_id"]), row["quotes_rule"])
         db["glossary"].update(row["id"], {"quoted_rule_id": rule_id})
-
-
-# Rows whose text may name a card of the same document: (table, text column, owning card column).
-MENTIONING_ROWS = [
-    ("card_notes", "text", "card_id"),
-    ("faq", "answer", None),
-    ("mechanics", "body", None),
-    ("mechanic_rulings", "text", None),
-]
 
 
 def _name_pattern(names: list[str]) -> re.Pattern | None:
@@ -156,7 +182,8 @@ def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
         pattern = _name_pattern(names)
         if not pattern:
             continue
-        for table, text_column, owner in MENTIONING_ROWS:
+        for declared in mentioning_tables():
+            table, text_column, owner = declared.name, declared.mention_column, declared.owner_column("card")
             owner_sql = f"{owner} as owner" if owner else "null as owner"
             sql = f"select id, {text_column} as text, {owner_sql} from {table} where document_id = ?"
             for row in db.query(sql, [document_id]):
@@ -177,4 +204,4 @@ def link_mentions(db: sqlite_utils.Database, explicit: list[dict]) -> None:
                             "how": "name",
                         }
                     )
-    db["card_mentions"].insert_all(mentions)
+    insert_rows(db, "card_mentions", mentions)

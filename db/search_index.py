@@ -227,9 +227,29 @@ def index_entries(db: sqlite_utils.Database) -> Iterator[dict]:
     """The whoosh documents: one per rule, card, card note, FAQ entry, glossary entry, mechanic."""
     superseded = superseded_documents(db)
     for entries in (_rules, _cards, _card_notes, _faq, _glossary, _mechanics):
-        for entry in entries(db):
+        for entry in _without_older_copies(db, entries(db)):
             entry["superseded"] = entry.pop("document_id") in superseded
             yield entry
+
+
+def _without_older_copies(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
+    """Entries, less those of an older edition that a newer edition of the same family repeats
+    word for word (a rule unchanged since 2017 is indexed once, as the newest edition's): the
+    26 editions of the official rules are indexed about as fast as the few distinct texts
+    among them. An older text that differs stays, reachable by ``document=``."""
+    editions = {
+        row["id"]: (row["family"], row["edition"]) for row in db.query("select id, family, edition from documents")
+    }
+    newest: dict[tuple, tuple[int, list[dict]]] = {}  # kept in first-seen order
+    for entry in entries:
+        family, edition = editions[entry["document_id"]]
+        key = (family, entry["kind"], entry.get("number"), entry.get("name"), entry.get("title"), entry.get("text"))
+        previous = newest.get(key)
+        if previous is None or previous[0] < edition:  # new, or a newer edition's copy replaces it
+            newest[key] = (edition, [entry])
+        elif previous[0] == edition:  # two sources of one edition: both kept, as before
+            previous[1].append(entry)
+    return [entry for _, copies in newest.values() for entry in copies]
 
 
 def entry_words(entry: dict) -> set[str]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order
-from rulebook.db.links import MENTIONING_ROWS
+from rulebook.db.tables import mentioning_tables
 from rulebook.urls import card_url, mechanic_url
 
 from .entries import entry_row_link
@@ -72,7 +72,7 @@ _OWNER_SQL = {
     "mechanics": "t.name",
     "mechanic_rulings": "(select name from mechanics where id = t.mechanic_id)",
 }
-_TEXT_COLUMN = {table: column for table, column, _ in MENTIONING_ROWS}
+_TEXT_COLUMN = {table.name: table.mention_column for table in mentioning_tables()}
 
 
 def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:

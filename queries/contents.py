@@ -11,9 +11,9 @@ from urllib.parse import urlencode
 
 import sqlite_utils
 
-from rulebook.db.families import documents_in_preference_order
+from rulebook.db.families import documents_in_preference_order, edition_pairs
 from rulebook.ingest.records import RELEASE_NOTES, TREACHERY_RULES
-from rulebook.urls import DATABASE, row_url, rule_url
+from rulebook.urls import DATABASE, compare_url, row_url, rule_url
 
 from .entries import entries_of_document
 from .rules import document_sections, section_heading
@@ -25,12 +25,14 @@ def _count(db: sqlite_utils.Database, table: str, document_id: int) -> int:
 
 def contents(db: sqlite_utils.Database) -> dict:
     documents = []
+    previous = {edition["id"]: older["slug"] for older, edition in edition_pairs(db)}
     for doc in documents_in_preference_order(db):
         entry = {key: doc[key] for key in ("slug", "title", "kind", "version", "effective_date", "source_file")}
         entry.update(
             rules=_count(db, "rules", doc["id"]),
             cards=_count(db, "cards", doc["id"]),
             url=row_url("documents", doc["id"]),
+            compare_url=compare_url(previous[doc["id"]], doc["slug"]) if doc["id"] in previous else None,
         )
         if entry["rules"]:
             entry["sections"] = [

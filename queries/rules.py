@@ -12,10 +12,12 @@ from urllib.parse import quote
 
 import sqlite_utils
 
-from rulebook.db.families import documents_in_preference_order
+from rulebook.db.families import documents_in_preference_order, edition_in_force
+from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import canonical, looks_like_number, section_of
 from rulebook.urls import card_url, row_url, rule_url
 
+from .compare import lineage_json, rule_history, rule_lineage, successor
 from .entries import entry_row_link
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
@@ -33,31 +35,53 @@ def as_rule_number(query: str) -> str | None:
 class RuleLookup:
     rule: dict | None
     document_slug: str | None
-    candidates: list[dict] = field(default_factory=list)  # the same number in other documents
+    candidates: list[dict] = field(default_factory=list)  # the same number in other families' documents
     suggestions: list[str] = field(default_factory=list)  # close numbers when nothing matched
 
 
+def documents_to_search(db: sqlite_utils.Database, as_of: str | None = None) -> list[dict]:
+    """The documents a lookup without a document tries, in order; ``as_of`` (YYYY-MM-DD) keeps,
+    per family, only the edition in force that day (db/families.py decides which)."""
+    documents = documents_in_preference_order(db)
+    if not as_of:
+        return documents
+    in_force = {}
+    for family in dict.fromkeys(doc["family"] for doc in documents):
+        edition = edition_in_force(db, family, as_of)
+        if edition:
+            in_force[family] = edition["id"]
+    return [doc for doc in documents if in_force.get(doc["family"]) == doc["primary_id"]]
+
+
 def find_rule(
-    db: sqlite_utils.Database, number: str, document_slug: str | None = None, suggest: bool = True
+    db: sqlite_utils.Database,
+    number: str,
+    document_slug: str | None = None,
+    suggest: bool = True,
+    as_of: str | None = None,
 ) -> RuleLookup:
-    """The rule ``number`` in ``document_slug`` (else the preferred document that has it).
+    """The rule ``number`` in ``document_slug`` (else the preferred document that has it, among
+    the editions in force on ``as_of`` when given).
 
     When nothing matches and ``suggest`` is set, close numbers are suggested (a few ms: skip it
     when another lookup may still succeed).
     """
     wanted = canonical(as_rule_number(number) or number)
-    documents = documents_in_preference_order(db)
+    documents = documents_to_search(db, None if document_slug else as_of)
     if document_slug:
         documents = [doc for doc in documents if doc["slug"] == document_slug]
         if not documents:
             return RuleLookup(
                 None, document_slug, suggestions=[doc["slug"] for doc in documents_in_preference_order(db)]
             )
-    matches = []
+    matches, families_found = [], set()
     for doc in documents:
+        if doc["family"] in families_found:
+            continue  # other editions of the same rules: the rule's history shows them, once
         row = next(db.query("select * from rules where document_id = ? and canonical = ?", [doc["id"], wanted]), None)
         if row:
             matches.append((doc, row))
+            families_found.add(doc["family"])
     if matches:
         (doc, row), others = matches[0], matches[1:]
         return RuleLookup(
@@ -116,19 +140,19 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
             "card": row["name"],
             "url": card_url(row["name"], row["slug"]),
         }
-    kinds = {"faq": "FAQ", "mechanic_rulings": "mechanic ruling"}
-    entry = entry_row_link(db, table, row_id)
+    declared = TABLES[table]
+    entry = entry_row_link(db, table, row_id)  # FAQ, glossary, mechanics and rulings have pages of their own
     if entry:
-        return {"kind": kinds.get(table, table.rstrip("s").replace("_", " ")), **entry}
-    labels = {"passages": "heading"}
+        return {"kind": declared.row_kind, **entry}
     row = next(
         db.query(
-            f"select t.{labels.get(table, 'id')} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",
+            f"select t.{declared.label_column or 'id'} as label, d.slug from {table} t "
+            "join documents d on d.id = t.document_id where t.id = ?",
             [row_id],
         )
     )
     return {
-        "kind": kinds.get(table, table.rstrip("s").replace("_", " ")),
+        "kind": declared.row_kind,
         "document": row["slug"],
         "label": str(row["label"] or ""),
         "url": row_url(table, row_id),
@@ -157,7 +181,7 @@ def cited_rules(db: sqlite_utils.Database, where: str, params: dict) -> list[dic
             else None,
         }
         for row in db.query(
-            f"""select r.cited_as, r.target, r.resolution, d.slug as document, t.number
+            f"""select r.cited_as, r.target, r.resolution, r.notice, d.slug as document, t.number
                 from rule_references r left join documents d on d.id = r.target_document_id
                 left join rules t on t.id = r.rule_id
                 where {where} order by r.id""",
@@ -261,7 +285,37 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
             {"id": rule_id},
         ),
         "other_versions": other_versions,
+        **rule_changes(db, rule_id, document),
     }
+
+
+def rule_changes(db: sqlite_utils.Database, rule_id: int, document: dict) -> dict:
+    """The rule across its family's editions: ``lineage`` (oldest first, for the JSON),
+    ``history`` (newest first, with word-level diffs) and, on an older edition, ``successor``."""
+    entries = rule_lineage(db, rule_id)
+    return {
+        "lineage": lineage_json(entries),
+        "history": rule_history(entries),
+        "successor": successor(entries, document),
+    }
+
+
+def glossary_reminder(db: sqlite_utils.Database, number: str) -> dict | None:
+    """A Treachery glossary's quotation of an official rule ("Reminder: 104.3g ..."), newest
+    document first: what a page shows for a subrule the loaded official text lacks."""
+    order = {doc["id"]: rank for rank, doc in enumerate(documents_in_preference_order(db))}
+    rows = list(
+        db.query(
+            """select g.id, g.term, g.text, g.quotes_rule, g.document_id, d.slug as document
+               from glossary g join documents d on d.id = g.document_id
+               where lower(g.quotes_rule) = ?""",
+            [canonical(number)],
+        )
+    )
+    if not rows:
+        return None
+    row = min(rows, key=lambda row: order.get(row["document_id"], 99))
+    return {**row, "url": row_url("glossary", row["id"])}
 
 
 def document_sections(db: sqlite_utils.Database, document_id: int) -> list[str]:
@@ -354,13 +408,15 @@ def _parent_of_canonical(wanted: str) -> str | None:
     return parent if parent != wanted and "." in parent else None
 
 
-def locate_rule_page(db: sqlite_utils.Database, number: str, document_slug: str | None = None) -> RulePage:
+def locate_rule_page(
+    db: sqlite_utils.Database, number: str, document_slug: str | None = None, as_of: str | None = None
+) -> RulePage:
     """The rule, else the section, else the rule a missing subrule belongs to (as the build resolves them).
 
-    Without a document: the newest Treachery rules that have it, else the comprehensive rules;
-    the other documents that have it are listed as candidates.
+    Without a document: the newest Treachery rules that have it (or the edition in force on
+    ``as_of``), else the comprehensive rules; the other documents that have it are listed as candidates.
     """
-    found = find_rule(db, number, document_slug, suggest=False)
+    found = find_rule(db, number, document_slug, suggest=False, as_of=as_of)
     if found.rule:
         return RulePage(
             "rule",
@@ -369,7 +425,7 @@ def locate_rule_page(db: sqlite_utils.Database, number: str, document_slug: str 
             document_id=found.rule["document_id"],
             candidates=found.candidates,
         )
-    documents = documents_in_preference_order(db)
+    documents = documents_to_search(db, None if document_slug else as_of)
     if document_slug:
         documents = [doc for doc in documents if doc["slug"] == document_slug]
         if not documents:
@@ -392,14 +448,17 @@ def locate_rule_page(db: sqlite_utils.Database, number: str, document_slug: str 
         if row:
             notice = f"Rule {asked} is not in {doc['slug']}; this is {row['number']}, the nearest rule above it."
             return RulePage("rule", doc["slug"], rule_id=row["id"], document_id=doc["id"], notice=notice)
-    elsewhere = locate_rule_page(db, number) if document_slug else None
+    elsewhere = locate_rule_page(db, number, as_of=as_of) if document_slug else None
     candidates = (
         [{"document": elsewhere.document_slug, "number": asked}, *elsewhere.candidates]
         if elsewhere and elsewhere.kind != "missing"
         else []
     )
     return RulePage(
-        "missing", document_slug, candidates=candidates, suggestions=find_rule(db, number, document_slug).suggestions
+        "missing",
+        document_slug,
+        candidates=candidates,
+        suggestions=find_rule(db, number, document_slug, as_of=as_of).suggestions,
     )
 
 
@@ -407,30 +466,61 @@ def _linked(candidates: list[dict]) -> list[dict]:
     return [{**candidate, "url": rule_url(candidate["document"], candidate["number"])} for candidate in candidates]
 
 
-def rule_page_data(db: sqlite_utils.Database, number: str, document_slug: str | None = None) -> dict:
-    """What /rules/{document}/{number} and its JSON show; kind "missing" carries the help instead."""
-    page = locate_rule_page(db, number, document_slug)
+def rule_page_data(
+    db: sqlite_utils.Database, number: str, document_slug: str | None = None, as_of: str | None = None
+) -> dict:
+    """What /rules/{document}/{number} and its JSON show; kind "missing" carries the help instead.
+
+    ``as_of`` (YYYY-MM-DD, checked by the caller) picks the edition in force that day.
+    """
+    page = locate_rule_page(db, number, document_slug, as_of)
     if page.kind == "missing":
-        return _missing_rule(db, page, number.strip(), document_slug)
+        return _missing_rule(db, page, number.strip(), document_slug, as_of)
     details = (
         rule_details(db, page.rule_id) if page.kind == "rule" else section_details(db, page.document_id, page.section)
     )
+    asked = as_rule_number(number) or number.strip()
     return {
         "kind": page.kind,
         "asked": number.strip(),
         "notice": page.notice,
+        "reminder": glossary_reminder(db, asked) if page.notice else None,
+        "as_of": _as_of(db, as_of, details) if as_of and not document_slug else None,
         "candidates": _linked(page.candidates),
         **details,
     }
 
 
-def _missing_rule(db: sqlite_utils.Database, page: RulePage, number: str, document_slug: str | None) -> dict:
+def _as_of(db: sqlite_utils.Database, as_of: str, details: dict) -> dict:
+    """Which edition an ``as_of`` page shows, and the current one of its family (with the rule
+    there, when the lineage knows where it went)."""
+    document = details["document"]
+    current = next(
+        db.query(
+            "select slug from documents where family = ? and is_current = 1 and id = primary_id", [document["family"]]
+        )
+    )
+    return {
+        "date": as_of,
+        "document": document["slug"],
+        "effective_date": document["effective_date"],
+        "current": current["slug"],
+        "current_url": (details.get("successor") or {}).get("url") or f"/#{current['slug']}",
+        "is_current": bool(document["is_current"]),
+    }
+
+
+def _missing_rule(
+    db: sqlite_utils.Database, page: RulePage, number: str, document_slug: str | None, as_of: str | None = None
+) -> dict:
     slugs = [doc["slug"] for doc in documents_in_preference_order(db)]
     if document_slug and document_slug not in slugs:
         error = f"There is no document called {document_slug!r}. The documents are: {', '.join(slugs)}."
         suggestions = [{"label": f"{number} in {slug}", "url": rule_url(slug, number)} for slug in page.suggestions]
     else:
         where = f"in {document_slug}" if document_slug else "in any document"
+        if as_of and not document_slug:
+            where = f"in any edition in force on {as_of}"
         error = f"There is no rule {number} {where}."
         if page.candidates:
             error += " It is in another document."

@@ -311,7 +311,8 @@ class _SearchIndex:
         versions = [(found.rule["canonical"], found.document_slug)] + [
             (canonical(other["number"]), other["document"]) for other in found.candidates
         ]
-        rules = [_plain_result(self.searcher.document(number=version, document=slug)) for version, slug in versions]
+        entries = [self.searcher.document(number=version, document=slug) for version, slug in versions]
+        rules = [_plain_result(entry) for entry in entries if entry]  # an older copy indexed once, as the newest
         return rules[0]["url"], rules, None
 
     def card_named(self, text: str, kind, document) -> tuple[str | None, list[dict]]:

@@ -91,8 +91,19 @@ def run_build(
 ) -> list[dict]:
     """Build the database (with its search index) and return the per-document summary."""
 
-    sources = list(files) if only else bundled_sources() + list(files)
+    given = [source for path in files for source in documents_in(path)]
+    sources = given if only else bundled_sources() + given
     return build_database(db_path, sources, progress=_progress_bar, allow_shrink=allow_shrink)
+
+
+def documents_in(path: Path) -> list[Path]:
+    """A file as given; a folder as its .txt and .md documents, in name order."""
+    if not path.is_dir():
+        return [path]
+    found = sorted(child for child in path.iterdir() if child.is_file() and child.suffix in (".txt", ".md"))
+    if not found:
+        raise InputError(f"The folder {path} holds no .txt or .md documents to build from.")
+    return found
 
 
 @cli.command()
@@ -103,9 +114,10 @@ def run_build(
     is_flag=True,
     help="Replace the database even if a document it holds would lose more than 5 % of its records.",
 )
-@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, path_type=Path))
 def build(db_path, only, allow_shrink, files):
-    """Build the database from the bundled rules documents plus any FILES given.
+    """Build the database from the bundled rules documents plus any FILES given (a folder
+    stands for every .txt and .md document in it, e.g. a collection of official editions).
 
     The new database and its search index replace the old ones together, only once both are
     complete: if a document cannot be read, looks cut off, or would lose more than 5 % of its
@@ -117,6 +129,11 @@ def build(db_path, only, allow_shrink, files):
     summary = run_build(db_path, files, only, allow_shrink)
     click.echo(f"\nBuilt {db_path} from {len(summary)} documents:\n")
     _print_table(summary, SUMMARY_COLUMNS)
+    warnings = [(row["slug"], warning) for row in summary for warning in row.get("warnings", [])]
+    if warnings:
+        click.echo("\nPlease check:")
+        for slug, warning in warnings:
+            click.secho(f"  {slug}: {warning}", fg="yellow")
 
 
 def _open_database(db_path: Path) -> sqlite_utils.Database:
@@ -377,3 +394,47 @@ def search(db_path, as_json, kind, document, query):
             f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True)
         )
         click.echo(f"    {_marked_in_bold(result['snippet'])}")
+
+
+DIFF_COLUMNS = [("change", "kind"), ("rule", "rule"), ("old text", "old"), ("new text", "new")]
+
+
+def _shortened(text: str | None, width: int = 60) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@cli.command()
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (the format of /compare/OLD/NEW.json).")
+@click.argument("old")
+@click.argument("new")
+def diff(db_path, as_json, old, new):
+    """What changed between two editions of one document, e.g. `rulebook diff treachery-1.1 treachery-6.0`:
+    every added, removed, changed and renumbered rule, in rule order, with the counts first."""
+    from rulebook.queries.compare import CompareError, compare_editions
+
+    try:
+        found = compare_editions(_open_database(db_path), old, new)
+    except CompareError as error:
+        raise click.ClickException(
+            f"{error} The editions that can be compared are: {', '.join(error.valid)}."
+        ) from None
+    if as_json:
+        click.echo(
+            json.dumps({key: value for key, value in found.items() if key != "changes"}, indent=2, ensure_ascii=False)
+        )
+        return
+    counts = found["counts"]
+    click.echo(f"{old} -> {new}: " + ", ".join(f"{counts[kind]} {kind}" for kind in counts) + "\n")
+    rows = [
+        {
+            "kind": change["kind"],
+            "rule": f"{change['from']} -> {change['to']}" if change["kind"] == "renumbered" else change["number"],
+            "old": _shortened(change["old_text"]),
+            "new": _shortened(change["new_text"]),
+        }
+        for change in found["changes"]
+    ]
+    if rows:
+        _print_table(rows, DIFF_COLUMNS)

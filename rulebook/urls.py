@@ -52,3 +52,9 @@ def mechanic_url(document: str, name: str, suffix: str = "") -> str:
 def row_url(table: str, row_id: int, database: str = DATABASE) -> str:
     """Datasette's own page for one row, e.g. /rulebook/passages/3."""
     return f"/{database}/{table}/{row_id}"
+
+
+def compare_url(old: str, new: str, number: str | None = None, suffix: str = "") -> str:
+    """The comparison of two editions (suffix ".json": its JSON), at one rule's change if given."""
+    url = f"/compare/{quote(old)}/{quote(new)}{suffix}"
+    return f"{url}#rule-{quote(number)}" if number else url

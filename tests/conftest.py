@@ -64,3 +64,16 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def start_site():
+    """``await start_site(db_path)``: the rulebook Datasette for a database, started, for requests."""
+    from rulebook.web.app import make_datasette
+
+    async def start(db_path: Path):
+        datasette = make_datasette(db_path)
+        await datasette.invoke_startup()
+        return datasette
+
+    return start

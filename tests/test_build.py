@@ -113,8 +113,21 @@ def test_official_references_go_to_the_comprehensive_rules(built_db):
     assert (ancestor["resolution"], ancestor["resolved_number"]) == ("ancestor", "104.2")
 
 
-def test_stale_references_stay_visible_as_unresolved(built_db):
-    [stale] = reference(built_db, "treachery-6.0", "glossary", "809")
+def test_a_bare_number_the_treachery_rules_do_not_define_goes_to_the_official_rules(built_db):
+    [section] = reference(built_db, "treachery-6.0", "glossary", "809")
+    assert (section["target_slug"], section["resolution"]) == ("comprehensive-rules-excerpt", "section")
+    [subrule] = reference(built_db, "treachery-1.1", "rules", "104.3g")
+    assert (subrule["target_slug"], subrule["resolution"], subrule["resolved_number"]) == (
+        "comprehensive-rules-excerpt",
+        "ancestor",
+        "104.3",
+    )
+
+
+def test_a_number_no_loaded_document_defines_stays_visible_as_unresolved(tmp_path):
+    build_database(tmp_path / "rulebook.db", [TREACHERY_6])
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    [stale] = reference(db, "treachery-6.0", "glossary", "809")
     assert (stale["target"], stale["resolution"], stale["rule_id"]) == ("self", "unresolved", None)
 
 
@@ -252,7 +265,7 @@ def test_cli_build_only_stats_and_rule(tmp_path):
     assert "treachery-6.0" in result.output and "comprehensive-rules-excerpt" in result.output
     stats = json.loads(runner.invoke(cli, ["stats", "--db", str(target), "--json"]).output)
     assert [row["slug"] for row in stats] == ["treachery-6.0", "comprehensive-rules-excerpt"]
-    assert stats[0]["references_unresolved"] > 0
+    assert (stats[0]["references_resolved"], stats[0]["references_unresolved"]) == (37, 0)
     shown = runner.invoke(cli, ["rule", "--db", str(target), "702.tr02"])
     assert shown.exit_code == 0
     assert shown.output.splitlines()[1:3] == ["Undercover", ""]

@@ -12,12 +12,14 @@ import html
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from urllib.parse import quote
 
 import sqlite_utils
 from markupsafe import Markup, escape
 
-from rulebook.db.links import cited_documents, comprehensive_document
+from rulebook.db.links import Citations
 from rulebook.ingest.references import find_citations
+from rulebook.queries.compare import stale_citations
 from rulebook.urls import card_url, rule_url
 
 from .symbols import SYMBOL, symbol_markup
@@ -68,14 +70,14 @@ class LinkContext:
     """What linking needs from a built database, read once: it never changes while served."""
 
     slugs: dict[int, str]  # document id -> slug
-    kinds: dict[int, str]  # document id -> kind
-    official: int | None  # the comprehensive rules that "official rule N" points at
+    citations: Citations  # where each rule number points (db/links.py, as the build linked it)
     mentions: dict[tuple[str, int], dict[str, str]]  # (table, row id) -> {name as written: card name}
+    stale: dict[tuple[str, int], list[dict]]  # (table, row id) -> rules it cites that changed since
     base_url: str = "/"  # Datasette's base_url setting: every link starts with it
 
     @classmethod
     def load(cls, db: sqlite_utils.Database) -> LinkContext:
-        documents = list(db.query("select id, slug, kind from documents"))
+        documents = list(db.query("select id, slug from documents"))
         mentions: dict[tuple[str, int], dict[str, str]] = {}
         for row in db.query(
             """select m.source_table, m.source_id, m.card_name, c.name as card
@@ -84,9 +86,9 @@ class LinkContext:
             mentions.setdefault((row["source_table"], row["source_id"]), {})[row["card_name"]] = row["card"]
         return cls(
             slugs={doc["id"]: doc["slug"] for doc in documents},
-            kinds={doc["id"]: doc["kind"] for doc in documents},
-            official=comprehensive_document(db),
+            citations=Citations(db),
             mentions=mentions,
+            stale=stale_citations(db),
         )
 
     @cached_property
@@ -100,12 +102,31 @@ class LinkContext:
     def _rule_links(self, text: str, document_id: int) -> list[_Span]:
         return [
             _Span(
-                citation.start,
-                citation.end,
-                _anchor("rule-link", self._path(rule_url(self.slugs[target], citation.number)), citation.number),
+                found.citation.start,
+                found.citation.end,
+                _anchor(
+                    "rule-link",
+                    self._path(rule_url(self.slugs[found.document_id], found.citation.number)),
+                    found.citation.number,
+                ),
             )
-            for citation, target in cited_documents(text, document_id, self.kinds, self.official)
-            if target in self.slugs
+            for found in self.citations.resolve(text, document_id)
+            if found.resolution != "unresolved"  # a number that leads nowhere is not a link
+        ]
+
+    def _stale_flags(self, rule_links: list[_Span], source: tuple[str, int] | None) -> list[Markup]:
+        """ "rule 702.19b changed on 2022-04-29 (what changed)" for each rule the text cites that
+        changed after its document's date (the flag goes with the text that cites it)."""
+        cited = {quote(str(link.html.striptags())) for link in rule_links}
+        return [
+            Markup(' <span class="stale">rule {} {} on {} (<a href="{}">what changed</a>)</span>').format(
+                flag["number"],
+                "was removed" if flag["status"] == "removed" else "changed",
+                flag["changed_on"],
+                self._path(flag["url"]),
+            )
+            for flag in (self.stale.get(source, []) if source else [])
+            if quote(flag["cited_as"]) in cited
         ]
 
     def _card_links(self, text: str, source: tuple[str, int] | None) -> list[_Span]:
@@ -132,7 +153,9 @@ class LinkContext:
         """
         if not text:
             return Markup("")
-        return _joined(text, self._rule_links(text, document_id) + self._card_links(text, source) + _symbol_spans(text))
+        rule_links = self._rule_links(text, document_id)
+        linked = _joined(text, rule_links + self._card_links(text, source) + _symbol_spans(text))
+        return Markup("").join([linked, *self._stale_flags(rule_links, source)])
 
 
 _SAYS_MISSING = re.compile(r"\bno rule\s*$", re.IGNORECASE)

@@ -1,0 +1,563 @@
+"""Editions and history: families, lineage between editions, rule history, compare, as_of,
+citations pinned to the official edition in force, and no rule link that leads nowhere.
+
+The small editions here are the miniature official rules of tests/sample_documents.py, edited
+the way a new release edits the rules: a rule changed, one removed, one added, two renumbered.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+from click.testing import CliRunner
+
+from rulebook.cli import cli
+from rulebook.db import schema
+from rulebook.db.build import build_database, bundled_sources
+from rulebook.db.families import assign_editions, edition_warnings
+from rulebook.queries.compare import compare_editions, rule_lineage
+from tests.sample_documents import FULL_CR
+
+FIRST, SECOND, THIRD = (
+    "comprehensive-rules-2021-06-18",
+    "comprehensive-rules-2022-01-01",
+    "comprehensive-rules-2022-06-01",
+)
+POISON = "If a player has ten or more poison counters, that player loses the game."
+
+
+def second_edition(text: str) -> str:
+    """2022-01-01: 119.1 changed (20 -> 30), 101.2a removed, a new 704.5k pushes the legend
+    rule to 704.5m and the Aura rule to 704.5n."""
+    text = text.replace("effective as of June 18, 2021.", "effective as of January 1, 2022.", 1)
+    text = text.replace("starting life total of 20.", "starting life total of 30.")
+    text = re.sub(r"\n      101\.2a [^\n]*\n", "\n", text)
+    text = text.replace("704.5m If an Aura", "704.5n If an Aura")
+    return text.replace("704.5k If a player controls", f"704.5k {POISON}\n\n      704.5m If a player controls")
+
+
+def third_edition(text: str) -> str:
+    """2022-06-01: 100.1b reworded, 704.6 removed."""
+    text = second_edition(text).replace("January 1, 2022.", "June 1, 2022.", 1)
+    text = text.replace("begins with more than two players.", "starts with three or more players.")
+    return re.sub(r"\n   704\.6\. [^\n]*\n   following[^\n]*\n", "\n", text)
+
+
+TREACHERY_2022 = """\
+Treachery Comprehensive Rules
+Version 2.0 - Effective 2022-03-01
+Every player gets an identity card.
+
+907. Treachery
+907.1. Each player starts with the life total of official rule 119.1; see rule 101.2a.
+907.2. A player whose identity is revealed stays in the game (see rule 907.1).
+
+FREQUENTLY ASKED QUESTIONS (FAQ)
+
+Q: Is a game of three players a multiplayer game?
+
+Yes, see official rule 100.1b.
+"""
+
+
+@pytest.fixture(scope="module")
+def editions_folder(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("editions")
+    (folder / "MagicCompRules-20210618.txt").write_text(FULL_CR, encoding="utf-8")
+    (folder / "MagicCompRules-20220101.txt").write_text(second_edition(FULL_CR), encoding="utf-8")
+    (folder / "MagicCompRules-20220601.txt").write_text(third_edition(FULL_CR), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def editions_db_path(editions_folder, tmp_path_factory) -> Path:
+    treachery = tmp_path_factory.mktemp("treachery") / "treachery-rules-2.0.txt"
+    treachery.write_text(TREACHERY_2022, encoding="utf-8")
+    path = tmp_path_factory.mktemp("built-editions") / "rulebook.db"
+    build_database(path, [*bundled_sources(), *sorted(editions_folder.glob("*.txt")), treachery])
+    return path
+
+
+@pytest.fixture(scope="module")
+def editions_db(editions_db_path) -> sqlite_utils.Database:
+    return sqlite_utils.Database(editions_db_path)
+
+
+@pytest.fixture
+async def editions_site(editions_db_path, start_site):
+    return await start_site(editions_db_path)
+
+
+@pytest.fixture
+async def site(built_db_path, start_site):
+    return await start_site(built_db_path)
+
+
+def lineage_rows(db, slug: str) -> dict[str, tuple]:
+    """{status: [(previous number, number)]} of one edition's lineage rows."""
+    rows: dict[str, list] = {}
+    for row in db.query(
+        "select l.* from lineage l join documents d on d.id = l.document_id where d.slug = ? order by l.id", [slug]
+    ):
+        if row["status"] != "unchanged":
+            rows.setdefault(row["status"], []).append((row["previous_number"], row["number"]))
+    return rows
+
+
+def rule_id(db, slug: str, number: str) -> int:
+    return next(
+        db.query(
+            "select r.id from rules r join documents d on d.id = r.document_id where d.slug = ? and r.number = ?",
+            [slug, number],
+        )
+    )["id"]
+
+
+# Families and editions
+
+
+def test_editions_of_one_family_are_ordered_by_effective_date(editions_db):
+    rows = [
+        (row["slug"], row["family"], row["edition"], row["is_current"])
+        for row in editions_db.query("select * from documents where kind = 'comprehensive rules' order by edition")
+    ]
+    assert rows == [
+        ("comprehensive-rules-excerpt", "comprehensive-rules", 1, 0),  # undated: before the dated ones
+        (FIRST, "comprehensive-rules", 2, 0),
+        (SECOND, "comprehensive-rules", 3, 0),
+        (THIRD, "comprehensive-rules", 4, 1),
+    ]
+
+
+# Lineage
+
+
+def test_lineage_between_two_editions_finds_each_kind_of_change(editions_db):
+    assert lineage_rows(editions_db, SECOND) == {
+        "changed": [("119.1", "119.1")],
+        "removed": [("101.2a", "101.2a")],
+        "added": [(None, "704.5k")],
+        "renumbered": [("704.5k", "704.5m"), ("704.5m", "704.5n")],
+    }
+    unchanged = editions_db.execute(
+        "select count(*) from lineage l join documents d on d.id = l.document_id "
+        "where d.slug = ? and l.status = 'unchanged'",
+        [SECOND],
+    ).fetchone()[0]
+    assert unchanged == 9  # the other nine of its thirteen rules, each matched to itself
+
+
+def test_lineage_through_three_editions(editions_db):
+    """(The bundled excerpt, undated, is the family's first edition: the miniature's rules are
+    new next to it, except the ones it shares word for word.)"""
+    assert lineage_rows(editions_db, THIRD) == {
+        "changed": [("100.1b", "100.1b")],
+        "removed": [("704.6", "704.6")],
+    }
+    legend = rule_lineage(editions_db, rule_id(editions_db, FIRST, "704.5k"))
+    assert [(entry["document"], entry["number"], entry["status"]) for entry in legend][-3:] == [
+        (FIRST, "704.5k", "added"),
+        (SECOND, "704.5m", "renumbered"),
+        (THIRD, "704.5m", "unchanged"),
+    ]
+
+
+def test_bundled_treachery_lineage_from_1_1_to_6_0(built_db):
+    renumbered = dict(
+        (row["previous_number"], row["number"])
+        for row in built_db.query(
+            "select previous_number, number from lineage l join documents d on d.id = l.document_id "
+            "where d.slug = 'treachery-6.0' and status = 'renumbered'"
+        )
+    )
+    assert renumbered["314.9"] == "372.8"
+    assert renumbered["906.3"] == "907.3"
+    assert renumbered["906.6"] == "907.8"
+    assert renumbered["702.TrRole-2b"] == "702.TR01f"
+    statuses = {
+        row["number"]: row["status"]
+        for row in built_db.query(
+            "select number, status from lineage l join documents d on d.id = l.document_id where d.slug = 'treachery-6.0'"
+        )
+    }
+    assert statuses["314.1"] == "removed"
+    assert statuses["907.8b"] == "added"
+    # the forum post is a second source of 1.1: it has no lineage of its own
+    assert not list(
+        built_db.query(
+            "select 1 from lineage l join documents d on d.id = l.document_id where d.slug = 'treachery-1.1-forum-post'"
+        )
+    )
+
+
+# Rule pages: history, lineage JSON, old numbers
+
+
+async def test_rule_json_has_its_lineage_oldest_first(editions_site):
+    data = (await editions_site.client.get(f"/rules/{THIRD}/704.5m.json")).json()
+    assert data["lineage"] == [
+        {
+            "document": FIRST,
+            "version": "2021-06-18",
+            "effective_date": "2021-06-18",
+            "number": "704.5k",
+            "status": "added",
+            "url": f"/rules/{FIRST}/704.5k",
+        },
+        {
+            "document": SECOND,
+            "version": "2022-01-01",
+            "effective_date": "2022-01-01",
+            "number": "704.5m",
+            "status": "renumbered",
+            "url": f"/rules/{SECOND}/704.5m",
+        },
+        {
+            "document": THIRD,
+            "version": "2022-06-01",
+            "effective_date": "2022-06-01",
+            "number": "704.5m",
+            "status": "unchanged",
+            "url": f"/rules/{THIRD}/704.5m",
+        },
+    ]
+    assert data["successor"] is None
+
+
+async def test_rule_page_history_is_newest_first_with_a_word_diff_and_collapsed_runs(editions_site):
+    html = (await editions_site.client.get(f"/rules/{THIRD}/119.1")).text
+    history = html[html.index('<h2 id="history">') :]
+    assert "unchanged from 2022-06-01 to 2022-06-01" in history
+    assert "<del>20.</del> <ins>30.</ins>" in history
+    assert history.index("2022-01-01") < history.index("2021-06-18")  # newest first
+    assert f'href="/compare/{FIRST}/{SECOND}#rule-119.1"' in history
+    renumbered = (await editions_site.client.get(f"/rules/{THIRD}/704.5m")).text
+    assert f"704.5m, was 704.5k in {FIRST}" in renumbered and "(text unchanged)" in renumbered
+
+
+async def test_an_old_number_opens_with_its_successor_or_says_it_was_removed(editions_site):
+    moved = (await editions_site.client.get(f"/rules/{FIRST}/704.5k")).text
+    assert f'Now <a href="/rules/{THIRD}/704.5m">704.5m in {THIRD}</a>' in moved
+    removed = (await editions_site.client.get(f"/rules/{FIRST}/101.2a.json")).json()
+    assert removed["successor"] == {
+        "status": "removed",
+        "document": SECOND,
+        "version": "2022-01-01",
+        "effective_date": "2022-01-01",
+        "number": "101.2a",
+        "url": None,
+    }
+    html = (await editions_site.client.get(f"/rules/{FIRST}/101.2a")).text
+    assert f"This rule was removed in {SECOND} (2022-01-01)." in html
+    assert f"<strong>2022-01-01</strong> · {SECOND}:\n    101.2a removed" in html  # no link to a rule that is gone
+    assert 'href="None"' not in html
+
+
+async def test_bundled_old_number_314_9_points_at_372_8(site):
+    html = (await site.client.get("/rules/314.9")).text
+    assert 'Now <a href="/rules/treachery-6.0/372.8">372.8 in treachery-6.0</a>' in html
+    data = (await site.client.get("/rules/314.9.json")).json()
+    assert [(entry["document"], entry["number"], entry["status"]) for entry in data["lineage"]] == [
+        ("treachery-1.1", "314.9", "added"),
+        ("treachery-6.0", "372.8", "renumbered"),
+    ]
+
+
+# Compare
+
+
+def test_compare_two_editions_apart_follows_the_lineage(editions_db):
+    found = compare_editions(editions_db, FIRST, THIRD)
+    assert found["counts"] == {"added": 1, "removed": 2, "changed": 2, "renumbered": 2}
+    assert found["added"] == [{"number": "704.5k", "text": POISON, "url": f"/rules/{THIRD}/704.5k"}]
+    assert [entry["number"] for entry in found["removed"]] == ["101.2a", "704.6"]
+    assert [(entry["number"], entry["old_text"], entry["new_text"]) for entry in found["changed"]] == [
+        (
+            "100.1b",
+            'A multiplayer game is a game that begins with more than two players. See section 8, "Multiplayer Rules."',
+            'A multiplayer game is a game that starts with three or more players. See section 8, "Multiplayer Rules."',
+        ),
+        (
+            "119.1",
+            "Each player begins the game with a starting life total of 20.",
+            "Each player begins the game with a starting life total of 30.",
+        ),
+    ]
+    assert found["renumbered"] == [
+        {"from": "704.5k", "to": "704.5m", "url": f"/rules/{THIRD}/704.5m"},
+        {"from": "704.5m", "to": "704.5n", "url": f"/rules/{THIRD}/704.5n"},
+    ]
+
+
+async def test_compare_page_and_json(editions_site):
+    data = (await editions_site.client.get(f"/compare/{FIRST}/{SECOND}.json")).json()
+    assert set(data) == {"old", "new", "added", "removed", "changed", "renumbered", "counts"}
+    assert (data["old"], data["new"], data["counts"]) == (
+        FIRST,
+        SECOND,
+        {"added": 1, "removed": 1, "changed": 1, "renumbered": 2},
+    )
+    html = (await editions_site.client.get(f"/compare/{FIRST}/{SECOND}")).text
+    assert "1 added · 1 removed · 1 changed · 2 renumbered" in html
+    assert '<tr id="rule-119.1" class="change-changed">' in html
+    assert "<del>20.</del>" in html and "<ins>30.</ins>" in html
+    kinds = re.findall(r'<tr id="rule-[^"]+" class="change-(\w+)">', html)
+    assert kinds == ["removed", "changed", "added", "renumbered", "renumbered"]  # in rule order
+
+
+async def test_compare_across_families_or_unknown_slugs_is_a_404_listing_the_valid_ones(editions_site):
+    across = await editions_site.client.get(f"/compare/{FIRST}/treachery-2.0.json")
+    assert across.status_code == 404
+    assert across.json()["error"] == (
+        f"{FIRST} (comprehensive-rules) and treachery-2.0 (treachery) are not editions of the same rules. "
+        f"The editions that can be compared are: comprehensive-rules-excerpt, {FIRST}, {SECOND}, {THIRD}."
+    )
+    unknown = await editions_site.client.get(f"/compare/{FIRST}/nope")
+    assert unknown.status_code == 404
+    assert "There is no document called &#39;nope&#39;." in unknown.text
+    assert f'<a href="/compare/{FIRST}/{SECOND}">' in unknown.text
+
+
+def test_cli_diff_prints_a_table_and_json(editions_db_path):
+    runner = CliRunner()
+    table = runner.invoke(cli, ["diff", "--db", str(editions_db_path), FIRST, SECOND])
+    assert table.exit_code == 0, table.output
+    lines = table.output.splitlines()
+    assert lines[0] == f"{FIRST} -> {SECOND}: 1 added, 1 removed, 1 changed, 2 renumbered"
+    assert [line.split()[0] for line in lines[4:]] == ["removed", "changed", "added", "renumbered", "renumbered"]
+    assert "704.5k -> 704.5m" in table.output
+    as_json = runner.invoke(cli, ["diff", "--db", str(editions_db_path), "--json", FIRST, SECOND])
+    assert json.loads(as_json.output)["renumbered"] == [
+        {"from": "704.5k", "to": "704.5m", "url": f"/rules/{SECOND}/704.5m"},
+        {"from": "704.5m", "to": "704.5n", "url": f"/rules/{SECOND}/704.5n"},
+    ]
+    wrong = runner.invoke(cli, ["diff", "--db", str(editions_db_path), SECOND, FIRST])
+    assert wrong.exit_code == 1
+    assert f"{SECOND} is newer than {FIRST}: give the older edition first" in wrong.output
+
+
+async def test_each_document_links_to_the_compare_with_its_previous_edition(site, built_db):
+    html = (await site.client.get("/")).text
+    assert '<a href="/compare/treachery-1.1/treachery-6.0">compare with the previous edition</a>' in html
+    assert html.count("compare with the previous edition") == 1  # the other documents are first editions
+    assert '<a href="/changes.atom">feed of changes</a>' in html
+    [treachery_6] = built_db.query("select id from documents where slug = 'treachery-6.0'")
+    row_page = (await site.client.get(f"/rulebook/documents/{treachery_6['id']}")).text
+    assert '<a href="/compare/treachery-1.1/treachery-6.0">What changed since treachery-1.1</a>' in row_page
+
+
+async def test_changes_feed_has_one_entry_per_edition(editions_site):
+    response = await editions_site.client.get("/changes.atom")
+    assert response.headers["content-type"].startswith("application/atom+xml")
+    titles = re.findall(r"<title>([^<]+)</title>", response.text)[1:]
+    assert [title.split(" ")[0] for title in titles] == ["treachery-6.0", THIRD, "treachery-2.0", SECOND, FIRST]
+    assert f"{THIRD} (after {SECOND}): 0 added, 1 removed, 1 changed, 0 renumbered" in titles
+    assert f"{SECOND} (after {FIRST}): 1 added, 1 removed, 1 changed, 2 renumbered" in titles
+    assert f"http://localhost/compare/{SECOND}/{THIRD}" in response.text
+
+
+# As of a date
+
+
+async def test_as_of_picks_the_edition_in_force_that_day(editions_site):
+    async def life_total(as_of: str) -> tuple:
+        data = (await editions_site.client.get(f"/rules/119.1.json?as_of={as_of}")).json()
+        return data["document"]["slug"], data["rule"]["text"][-3:], data["as_of"]["current"]
+
+    assert await life_total("2021-12-31") == (FIRST, "20.", THIRD)
+    assert await life_total("2022-01-01") == (SECOND, "30.", THIRD)
+    assert await life_total("2030-01-01") == (THIRD, "30.", THIRD)
+    html = (await editions_site.client.get("/rules/119.1?as_of=2021-12-31")).text
+    assert f"As of 2021-12-31: {FIRST} (effective 2021-06-18)." in html
+    assert f'The current edition is <a href="/rules/{THIRD}/119.1">{THIRD}</a>.' in html
+    before = await editions_site.client.get("/rules/119.1.json?as_of=2020-01-01")
+    assert before.status_code == 404
+    assert before.json()["error"].startswith("There is no rule 119.1 in any edition in force on 2020-01-01.")
+
+
+@pytest.mark.parametrize("as_of", ["yesterday", "2022-13-01", "2022-1-1", "20220101"])
+async def test_as_of_that_is_not_a_date_is_a_400_naming_the_format(editions_site, as_of):
+    response = await editions_site.client.get(f"/rules/119.1.json?as_of={as_of}")
+    assert response.status_code == 400
+    assert "as_of must be a date written YYYY-MM-DD, e.g. as_of=2021-06-18" in response.text
+
+
+# Citations pinned to the edition in force
+
+
+def test_citations_are_pinned_to_the_official_edition_in_force(editions_db):
+    rows = {
+        row["cited_as"]: (row["target_slug"], row["resolution"], row["notice"])
+        for row in editions_db.query(
+            """select r.cited_as, t.slug as target_slug, r.resolution, r.notice
+               from rule_references r join documents d on d.id = r.document_id
+               join documents t on t.id = r.target_document_id where d.slug = 'treachery-2.0'"""
+        )
+    }
+    # dated 2022-03-01: the 2022-01-01 edition is in force, where 101.2a no longer exists
+    assert rows["119.1"] == (SECOND, "exact", None)
+    assert rows["101.2a"] == (SECOND, "ancestor", None)  # removed in that edition: its parent 101.2
+    assert rows["907.1"] == ("treachery-2.0", "exact", None)
+
+
+def test_a_document_older_than_every_official_edition_cites_the_nearest_with_a_notice(tmp_path, editions_folder):
+    old = tmp_path / "treachery-rules-0.9.txt"
+    old.write_text(TREACHERY_2022.replace("Version 2.0 - Effective 2022-03-01", "Version 0.9 - Effective 2019-01-01"))
+    build_database(tmp_path / "rulebook.db", [*sorted(editions_folder.glob("*.txt")), old])
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    [row] = db.query(
+        """select t.slug, r.notice from rule_references r join documents t on t.id = r.target_document_id
+           where r.cited_as = '119.1'"""
+    )
+    assert row == {
+        "slug": FIRST,
+        "notice": f"No edition of comprehensive-rules in force on 2019-01-01 is loaded; this points at {FIRST} (2021-06-18).",
+    }
+
+
+async def test_a_missing_official_subrule_shows_the_treachery_glossary_quotation(site):
+    data = (await site.client.get("/rules/comprehensive-rules-excerpt/104.3g.json")).json()
+    assert data["rule"]["number"] == "104.3"
+    assert data["reminder"]["term"] == "Reminder: 104.3g"
+    assert data["reminder"]["text"].startswith("In a multiplayer game between teams, a team loses the game")
+    html = (await site.client.get("/rules/comprehensive-rules-excerpt/104.3g")).text
+    assert 'class="reminder"' in html and "Reminder: 104.3g</a> (treachery-6.0)" in html
+
+
+async def test_bare_official_numbers_in_treachery_documents_link_to_the_official_rules(site):
+    """1.1's "See rule 104.3g" and 6.0's FAQ "rule 810.8a" were links to 404s."""
+    html = (await site.client.get("/rules/treachery-1.1/906.6e")).text
+    assert 'See rule <a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3g">104.3g</a>.' in html
+    faq = (await site.client.get("/rulebook/faq?_size=max")).text
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/810.8a">810.8a</a>' in faq
+
+
+async def test_a_ruling_citing_a_rule_changed_since_is_flagged_with_a_link_to_the_diff(editions_site, editions_db):
+    [faq] = editions_db.query(
+        "select f.id from faq f join documents d on d.id = f.document_id where d.slug = 'treachery-2.0'"
+    )
+    html = (await editions_site.client.get(f"/rulebook/faq/{faq['id']}")).text
+    # the FAQ (2022-03-01) read 100.1b of the 2022-01-01 edition; the 2022-06-01 edition reworded it
+    assert (
+        f'<span class="stale">rule 100.1b changed on 2022-06-01 (<a href="/compare/{SECOND}/{THIRD}#rule-100.1b">'
+        "what changed</a>)</span>"
+    ) in html
+    unflagged = (await editions_site.client.get("/rulebook/faq?_size=max")).text
+    assert unflagged.count('class="stale"') == 1  # the bundled FAQ cite rules that have not changed
+
+
+# Bad input: undated documents, two sources of one edition that differ
+
+
+def test_undated_document_and_differing_sources_are_reported_in_the_build_summary(built_db):
+    warnings = edition_warnings(built_db)
+    assert warnings["comprehensive-rules-excerpt"] == [
+        "undated: no effective date, so placed before the dated editions (edition 1 of comprehensive-rules)."
+    ]
+    [differ] = warnings["treachery-1.1-forum-post"]
+    assert differ.startswith("same edition as treachery-1.1, but these rules differ: 314.5, ")
+    assert "906.3c" in differ
+
+
+def test_an_undated_document_with_a_version_is_ordered_by_its_version():
+    """(No bundled parser reads a version without a date, so the documents table is filled by hand.)"""
+    db = sqlite_utils.Database(memory=True)
+    schema.create_tables(db)
+    db["documents"].insert_all(
+        [
+            {"id": 1, "slug": "treachery-3.0", "kind": "treachery rules", "version": "3.0", "effective_date": None},
+            {
+                "id": 2,
+                "slug": "treachery-2.0",
+                "kind": "treachery rules",
+                "version": "2.0",
+                "effective_date": "2022-03-01",
+            },
+            {"id": 3, "slug": "treachery-10.0", "kind": "treachery rules", "version": "10.0", "effective_date": None},
+            {"id": 4, "slug": "treachery-notes", "kind": "treachery rules", "version": None, "effective_date": None},
+        ]
+    )
+    assign_editions(db)
+    assert [row["slug"] for row in db.query("select slug from documents order by edition")] == [
+        "treachery-notes",
+        "treachery-2.0",
+        "treachery-3.0",
+        "treachery-10.0",
+    ]
+    assert edition_warnings(db) == {
+        "treachery-notes": [
+            "undated: no effective date, so placed before the dated editions (edition 1 of treachery)."
+        ],
+        "treachery-3.0": ["undated: no effective date, so ordered by its version 3.0 (edition 3 of treachery)."],
+        "treachery-10.0": ["undated: no effective date, so ordered by its version 10.0 (edition 4 of treachery)."],
+    }
+
+
+def test_cli_build_accepts_a_folder_and_prints_what_to_check(tmp_path, editions_folder):
+    result = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "rulebook.db"), str(editions_folder)])
+    assert result.exit_code == 0, result.output
+    assert f"Built {tmp_path / 'rulebook.db'} from 8 documents" in result.output
+    assert "Please check:" in result.output
+    assert "comprehensive-rules-excerpt: undated" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    refused = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "other.db"), "--only", str(empty)])
+    assert refused.exit_code == 2
+    assert f"The folder {empty} holds no .txt or .md documents to build from." in refused.output
+    assert not (tmp_path / "other.db").exists()
+
+
+# Two full official editions from ../shared
+
+
+def shared_editions() -> Path:
+    repository = Path(__file__).resolve().parent.parent
+    for folder in (repository.parent, repository.parent.parent):
+        corpora = folder / "shared" / "corpora" / "comprehensive-rules"
+        if corpora.exists():
+            return corpora
+    pytest.fail("../shared/corpora/comprehensive-rules/ is missing: it sits beside the clone in CI.")
+
+
+def test_diff_of_two_full_official_editions(tmp_path):
+    corpora = shared_editions()
+    sources = [corpora / "MagicCompRules-20200601.txt", corpora / "MagicCompRules-20210609.txt"]
+    build_database(tmp_path / "rulebook.db", sources)
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    found = compare_editions(db, "comprehensive-rules-2020-06-01", "comprehensive-rules-2021-06-18")
+    assert found["counts"] == {"added": 96, "removed": 1, "changed": 142, "renumbered": 641}
+    assert [entry["number"] for entry in found["removed"]] == ["702.6d"]
+    # Ward came in as 702.21 and pushed every later keyword down by one
+    ward = next(entry for entry in found["added"] if entry["number"] == "702.21")
+    assert ward["text"].startswith("Ward")
+    assert {"from": "702.21", "to": "702.22", "url": "/rules/comprehensive-rules-2021-06-18/702.22"} in found[
+        "renumbered"
+    ]
+
+
+# No link leads nowhere
+
+
+async def test_no_rule_link_on_the_bundled_site_points_at_a_missing_rule(site, built_db):
+    from rulebook.db.tables import citing_tables
+
+    pages = ["/"] + [f"/rulebook/{table.name}?_size=max" for table in citing_tables()]
+    pages += [
+        f"/rules/{row['slug']}/{row['number']}"
+        for row in built_db.query(
+            "select d.slug, r.number from rules r join documents d on d.id = r.document_id where d.kind = 'treachery rules'"
+        )
+    ]
+    pages += ["/compare/treachery-1.1/treachery-6.0"]
+    linked: set[str] = set()
+    for page in pages:
+        response = await site.client.get(page)
+        assert response.status_code == 200, page
+        linked.update(re.findall(r'href="(/rules/[^"#?]+)"', response.text))
+    assert len(linked) > 300
+    missing = [url for url in sorted(linked) if (await site.client.get(url)).status_code != 200]
+    assert missing == []
