@@ -27,6 +27,25 @@ def built_db(built_db_path) -> sqlite_utils.Database:
     return sqlite_utils.Database(built_db_path)
 
 
+def shared_corpora() -> Path:
+    """../shared/corpora/comprehensive-rules/: full official editions (CI has ../shared beside the clone)."""
+    repository = Path(__file__).resolve().parent.parent
+    for folder in (repository.parent, repository.parent.parent):  # a clone, or a worktree one level deeper
+        corpora = folder / "shared" / "corpora" / "comprehensive-rules"
+        if corpora.exists():
+            return corpora
+    pytest.fail("../shared/corpora/comprehensive-rules/ is missing: it sits beside the clone in CI.")
+
+
+@pytest.fixture(scope="session")
+def two_official_editions_db_path(tmp_path_factory) -> Path:
+    """The official comprehensive rules of 2020-06-01 and 2021-06-18, two editions of one family."""
+    corpora = shared_corpora()
+    path = tmp_path_factory.mktemp("editions") / "rulebook.db"
+    build_database(path, [corpora / "MagicCompRules-20200601.txt", corpora / "MagicCompRules-20210609.txt"])
+    return path
+
+
 @pytest.fixture(scope="session")
 def hostile_db_path(tmp_path_factory) -> Path:
     """The bundled documents plus a Treachery document whose rules hold HTML and script."""

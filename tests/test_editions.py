@@ -514,20 +514,8 @@ def test_cli_build_accepts_a_folder_and_prints_what_to_check(tmp_path, editions_
 # Two full official editions from ../shared
 
 
-def shared_editions() -> Path:
-    repository = Path(__file__).resolve().parent.parent
-    for folder in (repository.parent, repository.parent.parent):
-        corpora = folder / "shared" / "corpora" / "comprehensive-rules"
-        if corpora.exists():
-            return corpora
-    pytest.fail("../shared/corpora/comprehensive-rules/ is missing: it sits beside the clone in CI.")
-
-
-def test_diff_of_two_full_official_editions(tmp_path):
-    corpora = shared_editions()
-    sources = [corpora / "MagicCompRules-20200601.txt", corpora / "MagicCompRules-20210609.txt"]
-    build_database(tmp_path / "rulebook.db", sources)
-    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+def test_diff_of_two_full_official_editions(two_official_editions_db_path):
+    db = sqlite_utils.Database(two_official_editions_db_path)
     found = compare_editions(db, "comprehensive-rules-2020-06-01", "comprehensive-rules-2021-06-18")
     assert found["counts"] == {"added": 96, "removed": 1, "changed": 142, "renumbered": 641}
     assert [entry["number"] for entry in found["removed"]] == ["702.6d"]
