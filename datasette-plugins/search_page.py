@@ -1,39 +1,63 @@
 """/search?q= over every kind at once, and its JSON twin /search.json?q=.
 
 A rule number or an exact card name goes straight to its page (the search function says
-where); other queries list results labelled by kind and document, with highlighted snippets.
+where); other queries list results labelled by kind and document, with highlighted snippets,
+20 a page. ``offset`` and ``limit`` page through them, ``as_of=YYYY-MM-DD`` searches the
+editions in force that day, ``as_typed=1`` searches without spelling corrections.
 """
 
+from urllib.parse import urlencode
+
 from datasette import hookimpl
-from datasette.utils.asgi import Response
+from datasette.utils.asgi import BadRequest, Response
 
 from rulebook.db.search_index import index_path_for
-from rulebook.queries.search import search
+from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError, search
 from rulebook.web.app import database_path, run_query
 from rulebook.web.rendering import safe_snippet
 
-KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic"]
-LIMIT = 30
+LIMIT = 20
+
+
+def _number(request, name: str, default: int, highest: int) -> int:
+    value = request.args.get(name) or str(default)
+    if not value.isdigit():
+        raise BadRequest(f"{name} must be a whole number from 0 to {highest}, not {value!r}.")
+    return min(int(value), highest)
 
 
 async def search_page(datasette, request):
     query = request.args.get("q", "").strip()
-    kind = request.args.get("kind") or None
-    document = request.args.get("document") or None
+    filters = {name: request.args.get(name) or None for name in ("kind", "document", "as_of")}
+    as_typed = request.args.get("as_typed") == "1"
+    limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, 10_000)
     as_json = request.url_vars.get("format") == "json"
     index = index_path_for(database_path(datasette))
-    found = (
-        await run_query(datasette, search, index, query, kind, document, LIMIT)
-        if query
-        else {"query": "", "corrected_query": None, "message": None, "redirect": None, "results": []}
-    )
+    try:
+        found = await run_query(
+            datasette,
+            lambda db: search(
+                db, index, query, filters["kind"], filters["document"], limit, offset, filters["as_of"], as_typed
+            ),
+        )
+    except SearchInputError as error:
+        raise BadRequest(str(error)) from None
     if as_json:
         return Response.json(found)
-    if found.get("redirect"):
+    if found.get("redirect") and query:
         return Response.redirect(found["redirect"])
     documents = await run_query(
         datasette, lambda db: [row["slug"] for row in db.query("select slug from documents order by slug")]
     )
+    kept = {"q": query, **{name: value for name, value in filters.items() if value}}
+    if limit != LIMIT:
+        kept["limit"] = limit
+    if as_typed:
+        kept["as_typed"] = 1
+
+    def page_url(**changes) -> str:
+        return "/search?" + urlencode({**kept, **changes})
+
     results = [{**result, "snippet": safe_snippet(result.get("snippet"))} for result in found["results"]]
     html = await datasette.render_template(
         "rulebook_search.html",
@@ -42,8 +66,13 @@ async def search_page(datasette, request):
             "results": results,
             "kinds": KINDS,
             "documents": documents,
-            "kind": kind,
-            "document": document,
+            "filters": filters,
+            "first": offset + 1,
+            "last": offset + len(results),
+            "previous_url": page_url(offset=max(0, offset - limit)) if offset else None,
+            "next_url": page_url(offset=offset + limit) if offset + limit < found["total"] and limit else None,
+            "as_typed_url": "/search?" + urlencode({**kept, "as_typed": 1}) if found["corrected_query"] else None,
+            "json_url": "/search.json?" + urlencode({**kept, "offset": offset}),
         },
         request=request,
     )
