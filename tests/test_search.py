@@ -16,7 +16,7 @@ from rulebook.db import search_index
 from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.db.search_index import index_path_for
 from rulebook.ingest.source import SourceError
-from rulebook.queries.search import search
+from rulebook.queries.search import SearchInputError, search
 
 RESULT_FIELDS = {
     "kind",
@@ -448,3 +448,148 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
         build_database(target, [bundled_source("treachery-rules-6.0.txt")])
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
+
+
+# -- corrections a judge trusts -------------------------------------------------------------
+
+
+def test_real_english_words_are_never_corrected(find):
+    found = find("my undercover Guardian — can I unveil before anyone attacked the Leader?")
+    assert (found["corrected_query"], found["message"]) == (None, None)
+    assert "I Am Never Alone" not in {result["card"] for result in found["results"][:10]}
+    assert find("nobody whenever")["corrected_query"] is None
+
+
+def test_a_correction_leaves_the_querys_punctuation_out(find):
+    found = find("assasin win?!")
+    assert found["corrected_query"] == "assassin win"
+    assert found["message"] == 'Showing results for "assassin win".'
+
+
+def test_searching_as_typed_corrects_nothing(find):
+    found = find("assasin win", as_typed=True)
+    assert (found["corrected_query"], found["message"]) == (None, None)
+    assert found["results"] and all("<mark>assassin" not in result["snippet"].lower() for result in found["results"])
+    assert find("assasin", as_typed=True)["message"] == (
+        'Nothing in the rules uses "assasin". Try other words, a rule number (907.8b) or a card name.'
+    )
+
+
+def test_judges_words_come_from_the_documented_data_file():
+    from rulebook.queries.search.words import judges_phrases
+
+    phrases = judges_phrases()
+    assert phrases[("goes", "first")] == [["starting"], ["player"]]
+    assert phrases[("kill",)] == [["kill", "destroy", "defeat", "dies"]]
+
+
+# -- results a judge can use ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["great martyr", "martyr", "Great Martyr notes"])
+def test_a_partial_card_name_ranks_the_card_first(find, query):
+    assert top(find(query), 1) == [("card", "treachery-6.0", "The Great Martyr")]
+
+
+def test_pages_of_results_join_into_one_long_list(find):
+    whole = find("creature", limit=60)
+    assert whole["total"] > 60 and len(whole["results"]) == 60
+    pages = [find("creature", offset=offset, limit=20) for offset in (0, 20, 40)]
+    assert [result["url"] for page in pages for result in page["results"]] == [r["url"] for r in whole["results"]]
+    assert [(page["offset"], page["limit"], page["total"]) for page in pages] == [
+        (0, 20, whole["total"]),
+        (20, 20, whole["total"]),
+        (40, 20, whole["total"]),
+    ]
+
+
+def test_a_page_past_the_end_says_how_many_results_there_are(find):
+    total = find("undercover")["total"]
+    found = find("undercover", offset=500)
+    assert (found["results"], found["total"]) == ([], total)
+    assert found["message"] == f"There are only {total} results: this page is past the last one."
+
+
+# -- editions: once per family, as of a date ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory):
+    """Three editions of a miniature of the official rules: the second unchanged, the third
+    with a new starting life total."""
+    from tests.sample_documents import FULL_CR
+
+    folder = tmp_path_factory.mktemp("editions")
+    texts = {
+        "2021-06-18": FULL_CR,
+        "2021-09-10": FULL_CR.replace("June 18, 2021", "September 10, 2021"),
+        "2022-02-04": FULL_CR.replace("June 18, 2021", "February 4, 2022").replace(
+            "starting life total of 20.", "starting life total of 30."
+        ),
+    }
+    paths = []
+    for day, text in texts.items():
+        paths.append(folder / f"MagicCompRules-{day}.txt")
+        paths[-1].write_text(text, encoding="utf-8")
+    target = folder / "rulebook.db"
+    build_database(target, paths)
+    db = sqlite_utils.Database(target)
+
+    def find(query, **filters):
+        return search(db, index_path_for(target), query, **filters)
+
+    return find
+
+
+def test_each_entry_is_found_once_in_its_newest_edition(editions):
+    found = editions("legend rule")
+    assert top(found, 1) == [("glossary", "comprehensive-rules-2022-02-04", "Legend Rule")]
+    assert found["results"][0]["earlier_editions"] == 2
+    assert [described(result) for result in found["results"]].count(described(found["results"][0])) == 1
+    assert {result["document"] for result in found["results"]} == {"comprehensive-rules-2022-02-04"}
+
+
+def test_a_changed_rule_shows_its_newest_text_and_the_older_one_by_date_or_document(editions):
+    newest = editions("starting life total")["results"][0]
+    assert (newest["document"], newest["number"], newest["earlier_editions"]) == (
+        "comprehensive-rules-2022-02-04",
+        "119.1",
+        2,
+    )
+    assert "of 30." in newest["snippet"]
+    found = editions("starting life total", as_of="2021-10-01")
+    older = found["results"][0]
+    assert (older["document"], older["number"], older["earlier_editions"]) == (
+        "comprehensive-rules-2021-09-10",
+        "119.1",
+        1,
+    )
+    assert "of 20." in older["snippet"]
+    assert found["editions"] == [
+        {
+            "family": "comprehensive-rules",
+            "document": "comprehensive-rules-2021-09-10",
+            "version": "2021-09-10",
+            "effective_date": "2021-09-10",
+            "edition": 2,
+            "current": "comprehensive-rules-2022-02-04",
+        }
+    ]
+    first = editions("starting life total", document="comprehensive-rules-2021-06-18")["results"][0]
+    assert (first["document"], first["url"], first["earlier_editions"]) == (
+        "comprehensive-rules-2021-06-18",
+        "/rules/comprehensive-rules-2021-06-18/119.1",
+        0,
+    )
+
+
+def test_as_of_before_every_edition_finds_nothing_and_says_why(editions):
+    found = editions("legend rule", as_of="2001-01-01")
+    assert (found["results"], found["editions"]) == ([], [])
+    assert found["message"] == "No document loaded was in force on 2001-01-01."
+
+
+@pytest.mark.parametrize("as_of", ["June 2021", "2021-13-01", "yesterday"])
+def test_as_of_must_be_a_date(editions, as_of):
+    with pytest.raises(SearchInputError, match="as_of must be a date written YYYY-MM-DD"):
+        editions("legend rule", as_of=as_of)

@@ -129,6 +129,8 @@ def search(
     }
     if as_of:
         response["editions"] = editions_in_force(db, as_of)
+        if not response["editions"]:
+            return {**response, "message": f"No document loaded was in force on {as_of}."}
     problem = _filter_problem(db, kind, document)
     if problem:
         return {**response, "message": problem}
@@ -232,6 +234,15 @@ class Scope:
         """Every entry seen is of the edition asked for: none is ranked lower as superseded."""
         return bool(self.document) or self.editions is not None
 
+    def sources_condition(self) -> tuple[str, list]:
+        """Which sources of an entry to read: the newest (a rule of 26 editions has 26), the
+        document's, or all of them for ``source`` to choose by family."""
+        if self.document:
+            return "document = ?", [self.document]
+        if self.editions is not None:
+            return "1", []
+        return "edition = (select max(edition) from sources newest where newest.entry_id = sources.entry_id)", []
+
     def source(self, sources: list[dict], family: str) -> dict:
         """Which of the entry's sources (newest first) the result shows."""
         if self.document:
@@ -292,7 +303,7 @@ class SearchIndex:
         total, ranked = self.ranked(words, scope, offset, limit)
         urls = {result["url"] for result in first}
         results = (first + [result for result in ranked if result["url"] not in urls])[:limit]
-        total = max(total, len(results) + offset)
+        total = max(total, len(results)) if not offset else total  # a rule or card looked up counts too
         if not results and limit and not messages:
             if offset and total:
                 messages.append(f"There are only {total} results: this page is past the last one.")
@@ -410,12 +421,15 @@ class SearchIndex:
     def results(self, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
         """The public result of each candidate, from the source the scope shows."""
         sources_of: dict[int, list[dict]] = {candidate.entry_id: [] for candidate in candidates}
+        which, parameters = scope.sources_condition()
         for entry_id, document, edition, earlier, result in self.connection().execute(
             f"select entry_id, document, edition, earlier, result from sources "
-            f"where entry_id in ({', '.join('?' * len(sources_of))}) order by edition desc, rowid",
-            list(sources_of),
+            f"where entry_id in ({', '.join('?' * len(sources_of))}) and {which} order by edition desc, rowid",
+            [*sources_of, *parameters],
         ):
-            sources_of[entry_id].append({"document": document, "edition": edition, "earlier": earlier, "result": result})
+            sources_of[entry_id].append(
+                {"document": document, "edition": edition, "earlier": earlier, "result": result}
+            )
         results = []
         for candidate in candidates:
             source = scope.source(sources_of[candidate.entry_id], candidate.family)
