@@ -180,7 +180,7 @@ STEMMED_WORDS = FoldedWords(stemming=True)
 
 VOCABULARY_FILE = "vocabulary.json"  # {folded word: number of entries using it}, for spelling
 ENTRIES_FILE = "entries.db"
-SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns, in bm25 weight order
+SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
 SPELLING_FIELDS = ("name", "title", "text")
 
 _TEMPORARY_SUFFIX = re.compile(r"\.tmp-\d+$")
@@ -211,7 +211,7 @@ create index sources_by_document on sources(document, entry_id);
 create index entries_by_name on entries(name_key);
 create index entries_by_number on entries(number);
 create virtual table entries_fts using fts5(
-    name, title, text, context, number, content='', tokenize="unicode61 tokenchars '.-'"
+    name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
 );
 """
 
@@ -333,11 +333,12 @@ def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
                 ],
             )
             connection.execute(
-                "insert into entries_fts (rowid, name, title, text, context, number) values (?, ?, ?, ?, ?, ?)",
+                "insert into entries_fts (rowid, name, title, text, context, number, scope) values (?, ?, ?, ?, ?, ?, ?)",
                 [
                     entry_id,
                     *(indexed_words(group.get(column)) for column in ("name", "title", "text", "context")),
                     group.get("number") or "",
+                    " ".join(_scope_words(group)),
                 ],
             )
             vocabulary.update(entry_words(group))
@@ -346,6 +347,25 @@ def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
     finally:
         connection.close()
     return dict(vocabulary)
+
+
+def scope_word(what: str, value: str = "") -> str:
+    """A word of the FTS5 ``scope`` column, which says what an entry is: the newest text of its
+    entry (``latest``), only in older editions than its family's current one (``superseded``),
+    its ``kind``, each ``document`` and family ``edition`` ("treachery.2") it appears in. Search
+    filters by these inside FTS5, rather than looking up every match in the entries table."""
+    return f"x{what}{re.sub(r'[^a-z0-9.-]', '', value.lower())}"
+
+
+def _scope_words(group: dict) -> Iterator[str]:
+    if group["latest"]:
+        yield scope_word("latest")
+    if group["latest"] and group["superseded"]:
+        yield scope_word("superseded")
+    yield scope_word("kind", group["kind"])
+    for edition, document, _, _ in group["sources"]:
+        yield scope_word("document", document)
+        yield scope_word("edition", f"{group['family']}.{edition}")
 
 
 def index_entries(db: sqlite_utils.Database) -> Iterator[dict]:

@@ -69,7 +69,14 @@ from pathlib import Path
 import sqlite_utils
 
 from rulebook.db.families import edition_in_force
-from rulebook.db.search_index import STEMMED_WORDS, fold, open_entries, read_vocabulary
+from rulebook.db.search_index import (
+    SEARCHED_COLUMNS,
+    STEMMED_WORDS,
+    fold,
+    open_entries,
+    read_vocabulary,
+    scope_word,
+)
 from rulebook.urls import card_url, rule_url
 
 from ..rules import as_rule_number, find_rule
@@ -86,11 +93,17 @@ RERANKED = 30  # the best entries of each tier read again for words side by side
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
-COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0)  # name, title, text, context, number
+COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, number; scope is no match
+PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
 COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
+
+
+_COUNT = "select count(*) from entries_fts where entries_fts match ?"
+_BEST = f"""select rowid, -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
+            from entries_fts where entries_fts match ? order by score desc, rowid limit ? offset ?"""
 
 
 class SearchInputError(ValueError):
@@ -228,6 +241,20 @@ class Scope:
         else:
             conditions.append("e.latest = 1")
         return " and ".join(conditions), parameters
+
+    def fts(self) -> str:
+        """The same condition as an FTS5 expression on the ``scope`` column (db/search_index.py)."""
+        conditions = []
+        if self.kind:
+            conditions.append(_quoted(scope_word("kind", self.kind)))
+        if self.document:
+            conditions.append(_quoted(scope_word("document", self.document)))
+        elif self.editions is not None:
+            in_force = [_quoted(scope_word("edition", f"{e['family']}.{e['edition']}")) for e in self.editions]
+            conditions.append(f"({' OR '.join(in_force)})")
+        else:
+            conditions.append(_quoted(scope_word("latest")))
+        return "{scope} : (" + " AND ".join(conditions) + ")"
 
     @property
     def all_in_force(self) -> bool:
@@ -368,55 +395,68 @@ class SearchIndex:
         every = " AND ".join(alternatives)
         tiers = [every]
         if len(searched) > 1:
-            common_above = self.entry_count * COMMON_SHARE
-            rare = [expression for word, expression in zip(searched, alternatives) if self.count(word) <= common_above]
-            tiers.append(f"({' OR '.join(rare or alternatives)}) NOT ({every})")
+            tiers.append(f"({self.some_words(searched, alternatives)}) NOT ({every})")
         keep_old = scope.all_in_force or any(self.is_old_number(word.number) for word in searched if word.number)
         stems = {stem for word in searched for stem in word.stems}
         total, page = 0, []
         for tier in tiers:
-            count = self.tier_count(tier, scope)
+            expression = f"({tier}) AND {scope.fts()}"
+            count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
             start, stop = max(0, offset - total), max(0, offset + limit - total)
             if stop > start and start < count:
-                page += self.tier_page(tier, scope, searched, keep_old, start, min(stop, count))
+                page += self.tier_page(expression, searched, keep_old, start, min(stop, count))
             total += count
         return total, self.results(page, scope, stems)
 
-    def tier_count(self, expression: str, scope: Scope) -> int:
-        where, parameters = scope.where()
-        return (
-            self.connection()
-            .execute(
-                f"select count(*) from entries_fts f join entries e on e.id = f.rowid "
-                f"where entries_fts match ? and {where}",
-                [expression, *parameters],
-            )
-            .fetchone()[0]
-        )
+    def some_words(self, searched: list[Word], alternatives: list[str]) -> str:
+        """Entries with any of the less common words, the rarest first, as many as keep the
+        candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
+        would make a search slow, and the common words add little to the ranking."""
+        common_above = self.entry_count * COMMON_SHARE
+        by_rarity = sorted(zip(searched, alternatives), key=lambda pair: self.count(pair[0]))
+        chosen, candidates = [], 0
+        for word, expression in by_rarity:
+            frequency = self.count(word)
+            if chosen and (frequency > common_above or candidates + frequency > PARTIAL_CANDIDATES):
+                break
+            chosen.append(expression)
+            candidates += frequency
+        return " OR ".join(chosen)
 
-    def tier_page(self, expression, scope, searched, keep_old: bool, start: int, stop: int) -> list[Candidate]:
-        """Entries ``start``..``stop`` of one tier: by bm25, the best RERANKED then reordered by
-        names and words side by side (the same window whatever the page, so pages agree)."""
-        where, parameters = scope.where()
-        superseded = "1.0" if keep_old else f"(case when e.superseded then {SUPERSEDED_FACTOR} else 1.0 end)"
+    def tier_page(self, expression: str, searched: list[Word], keep_old: bool, start: int, stop: int) -> list:
+        """Entries ``start``..``stop`` of one tier: by bm25 (entries only older editions have at
+        SUPERSEDED_FACTOR of theirs), the best RERANKED then reordered by names and words side
+        by side (the same window whatever the page, so pages agree)."""
         fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
-        rows = (
-            self.connection()
-            .execute(
-                f"""select e.id, e.kind, e.family, e.body, e.name, e.words,
-                       -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) * {superseded} as score
-                from entries_fts f join entries e on e.id = f.rowid
-                where entries_fts match ? and {where}
-                order by score desc, e.id limit ? offset ?""",
-                [expression, *parameters, fetch_to - fetch_from, fetch_from],
+        if keep_old:
+            ranked = self.best(expression, fetch_to - fetch_from, fetch_from)
+        else:
+            superseded = "{scope} : " + _quoted(scope_word("superseded"))
+            ranked = sorted(
+                self.best(f"({expression}) NOT {superseded}", fetch_to, 0)
+                + [
+                    (entry_id, score * SUPERSEDED_FACTOR)
+                    for entry_id, score in self.best(f"({expression}) AND {superseded}", fetch_to, 0)
+                ],
+                key=lambda pair: (-pair[1], pair[0]),
+            )[fetch_from:fetch_to]
+        entries = {
+            row[0]: row
+            for row in self.connection().execute(
+                f"select id, kind, family, body, name, words from entries where id in ({', '.join('?' * len(ranked))})",
+                [entry_id for entry_id, _ in ranked],
             )
-            .fetchall()
-        )
+        }
+        rows = [(*entries[entry_id], score) for entry_id, score in ranked]
         candidates = [Candidate(row[0], row[1], row[2], row[3], row[6]) for row in rows]
         if fetch_from == 0:
             best = _reranked(candidates[:RERANKED], rows[:RERANKED], searched)
             candidates = best + candidates[RERANKED:]
         return candidates[start - fetch_from : stop - fetch_from]
+
+    def best(self, expression: str, limit: int, offset: int) -> list[tuple[int, float]]:
+        """(entry id, bm25 score) of the best matches of ``expression``, best first."""
+        return self.connection().execute(_BEST, [expression, limit, offset]).fetchall()
 
     def results(self, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
         """The public result of each candidate, from the source the scope shows."""
@@ -456,7 +496,12 @@ def _match(word: Word) -> str:
     """The FTS5 expression for one word: any of its stems, or its rule number, in any column.
     Every term is quoted, so nothing a judge types is read as search syntax."""
     terms = [*word.stems, *([word.number] if word.number and word.number not in word.stems else [])]
-    return "(" + " OR ".join('"' + term.replace('"', '""') + '"' for term in terms) + ")"
+    return "{" + " ".join(SEARCHED_COLUMNS) + "} : (" + " OR ".join(_quoted(term) for term in terms) + ")"
+
+
+def _quoted(term: str) -> str:
+    """A term as an FTS5 string: whatever it holds is a word to match, never syntax."""
+    return '"' + term.replace('"', '""') + '"'
 
 
 def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Word]) -> list[Candidate]:
