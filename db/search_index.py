@@ -197,7 +197,7 @@ create table entries (
     latest integer not null,   -- 1: this text is the one of the newest edition that has the entry
     superseded integer not null,  -- 1: the newest edition with the entry is not its family's current one
     body text not null,        -- the text a snippet is cut from
-    words text not null        -- " title and body as indexed ", to find words side by side quickly
+    words text not null        -- " name, title, body and context as indexed ": which words an entry has, side by side
 );
 create table sources (         -- every document an entry's text appears in
     entry_id integer not null references entries(id),
@@ -322,7 +322,7 @@ def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
                     group["latest"],
                     group["superseded"],
                     group["body"] or "",
-                    f" {indexed_words(_joined(group.get('title'), group['body']))} ",
+                    f" {indexed_words(_joined(*(group.get(column) for column in ('name', 'title', 'body', 'context'))))} ",
                 ],
             )
             connection.executemany(

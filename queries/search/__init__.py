@@ -68,7 +68,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from rulebook.db.families import edition_in_force
+from rulebook.db.families import FAMILY_PREFERENCE, edition_in_force
 from rulebook.db.search_index import (
     SEARCHED_COLUMNS,
     STEMMED_WORDS,
@@ -81,7 +81,7 @@ from rulebook.urls import card_url, rule_url
 
 from ..rules import as_rule_number, find_rule
 from .snippets import snippet
-from .words import Query, Speller, Word, corrected_text, is_english_word, parse
+from .words import Query, Speller, Word, corrected_text, finds_longer_words, is_english_word, parse
 
 KINDS = ("rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling")
 
@@ -97,6 +97,7 @@ COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, n
 PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
+FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
 COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
 
@@ -493,10 +494,13 @@ class SearchIndex:
 
 
 def _match(word: Word) -> str:
-    """The FTS5 expression for one word: any of its stems, or its rule number, in any column.
-    Every term is quoted, so nothing a judge types is read as search syntax."""
-    terms = [*word.stems, *([word.number] if word.number and word.number not in word.stems else [])]
-    return "{" + " ".join(SEARCHED_COLUMNS) + "} : (" + " OR ".join(_quoted(term) for term in terms) + ")"
+    """The FTS5 expression for one word: any of its stems or a longer word they begin ("own"
+    finds owner, "team" teammates, "know" known), or its rule number, in any column. Every term
+    is quoted, so nothing a judge types is read as search syntax."""
+    terms = [_quoted(stem) + (" *" if finds_longer_words(stem) else "") for stem in word.stems]
+    if word.number and word.number not in word.stems:
+        terms.append(_quoted(word.number))
+    return "{" + " ".join(SEARCHED_COLUMNS) + "} : (" + " OR ".join(terms) + ")"
 
 
 def _quoted(term: str) -> str:
@@ -505,15 +509,18 @@ def _quoted(term: str) -> str:
 
 
 def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Word]) -> list[Candidate]:
-    """Raise entries whose name has every word ("great martyr": The Great Martyr above its
-    notes) and entries with two words side by side as typed ("starting player", not "player's
-    starting")."""
+    """The best few again, with what bm25 cannot see: how many of the query's words an entry has
+    (bm25 only counts the less common ones when few entries have them all), whether its name
+    has every word ("great martyr": The Great Martyr above its notes), words side by side as
+    typed ("starting player", not "player's starting"), and the family judges reach for first."""
     pairs = {
         (first.stems[0], second.stems[0])
         for first, second in itertools.pairwise(searched)
         if first.stems and second.stems
     }
     for candidate, (*_, name, words, _score) in zip(candidates, rows):
+        share = sum(1 for word in searched if _has(words, word)) / len(searched)
+        candidate.score *= ((1 + share) / 2) ** 2
         if name:
             name_stems = {token.text for token in STEMMED_WORDS(name)}
             if all(name_stems.intersection(word.stems) for word in searched):
@@ -521,7 +528,17 @@ def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Wor
         if pairs:
             found = sum(1 for first, second in pairs if f" {first} {second} " in words)
             candidate.score *= 1 + PHRASE_BONUS * found / len(pairs)
+        if candidate.family == FAMILY_PREFERENCE[0]:
+            candidate.score *= 1 + FAMILY_BONUS
     return sorted(candidates, key=lambda candidate: (-candidate.score, candidate.entry_id))
+
+
+def _has(words: str, word: Word) -> bool:
+    """Whether an entry's indexed words (" name title body context ") include the query's word
+    (or a longer one: "team" is in "teammates", as _match finds it)."""
+    return any(f" {stem}{'' if finds_longer_words(stem) else ' '}" in words for stem in word.stems) or bool(
+        word.number and f" {word.number} " in words
+    )
 
 
 def _nothing_found(text: str, words: list[Word], stop_words: list[str]) -> str:

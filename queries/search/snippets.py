@@ -8,6 +8,8 @@ from markupsafe import escape
 
 from rulebook.db.search_index import FOLDING, search_form, word_spans
 
+from .words import finds_longer_words
+
 SNIPPET_CHARACTERS = 240
 SNIPPET_LEAD = 60  # characters shown before the first match
 
@@ -20,20 +22,23 @@ def snippet(body: str, terms: set[str]) -> str:
     stemming decide. Every result needs a snippet, so only the words that begin like a
     searched stem are looked at word by word.
     """
-    body = body or ""
+    body = (body or "").replace("\x01", "").replace("\x02", "")
     matches = _matches(body, frozenset(terms))
     start = 0
     if matches:
         start = _word_start(body, max(0, _densest(matches) - SNIPPET_LEAD))
     end = min(len(body), start + SNIPPET_CHARACTERS)
     end = _word_end(body, end)
+    # Matches are bracketed with two control characters no text holds, the passage escaped in
+    # one call, and the brackets turned into <mark>: a snippet per result, 20 a page.
     pieces, position = [], start
     for match_start, match_end in matches:
         if start <= match_start and match_end <= end:
-            pieces += [escape(body[position:match_start]), "<mark>", escape(body[match_start:match_end]), "</mark>"]
+            pieces += [body[position:match_start], "\x01", body[match_start:match_end], "\x02"]
             position = match_end
-    pieces.append(escape(body[position:end]))
-    return ("…" if start else "") + "".join(pieces).strip() + ("…" if end < len(body) else "")
+    pieces.append(body[position:end])
+    passage = str(escape("".join(pieces).strip())).replace("\x01", "<mark>").replace("\x02", "</mark>")
+    return ("…" if start else "") + passage + ("…" if end < len(body) else "")
 
 
 _WORD_AT = re.compile(r"\w+(?:\.?\w+)*")  # the index's word pattern (db/search_index.py)
@@ -45,7 +50,7 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
         return []
     folded = body.lower().translate(FOLDING)
     if len(folded) != len(body):  # a ligature folded to two letters: positions differ, go word by word
-        return [(start, end) for start, end, form in word_spans(body) if form in terms]
+        return [(start, end) for start, end, form in word_spans(body) if is_match(form, terms)]
     starts = set()
     for beginning in {term[:-1] if len(term) > 3 else term for term in terms}:  # "abil" of ability, "happ" of happy
         position = folded.find(beginning)
@@ -56,9 +61,15 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     matches = []
     for start in sorted(starts):
         word = _WORD_AT.match(body, start)
-        if word and search_form(word.group()) in terms:
+        if word and is_match(search_form(word.group()), terms):
             matches.append((word.start(), word.end()))
     return matches
+
+
+def is_match(form: str, terms: frozenset[str]) -> bool:
+    """Whether an indexed word is what the search matched: one of the terms, or a longer word
+    one of them begins ("teammat" for "team"), as queries/search/__init__.py _match finds them."""
+    return form in terms or any(form.startswith(term) for term in terms if finds_longer_words(term))
 
 
 def _densest(matches: list[tuple[int, int]]) -> int:

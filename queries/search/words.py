@@ -122,6 +122,12 @@ def _translated(words: list[Word]) -> list[Word]:
     return translated
 
 
+def finds_longer_words(stem: str) -> bool:
+    """Whether a stem also finds the longer words it begins ("team": teammates, "own": owner):
+    words of three letters or more; never numbers."""
+    return len(stem) >= 3 and stem.isalpha()
+
+
 @lru_cache(maxsize=65536)
 def is_english_word(word: str) -> bool:
     return zipf_frequency(word, "en") >= ENGLISH_WORD_ZIPF
