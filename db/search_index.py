@@ -54,6 +54,7 @@ STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
     [
         "about",
         "after",
+        "am",
         "all",
         "also",
         "any",
@@ -183,6 +184,10 @@ ENTRIES_FILE = "entries.db"
 SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
 SPELLING_FIELDS = ("name", "title", "text")
 
+# Entries that are the thing they name; a card note or a mechanic ruling is found by its card's
+# or mechanic's name as well, but only the card or mechanic itself is what a bare name asks for.
+NAMED_KINDS = ("card", "glossary", "mechanic")
+
 _TEMPORARY_SUFFIX = re.compile(r"\.tmp-\d+$")
 
 _SCHEMA = """
@@ -191,7 +196,7 @@ create table entries (
     kind text not null,        -- rule, card, card_note, faq, glossary, mechanic, mechanic_ruling
     family text not null,      -- the document family (db/families.py)
     identity text not null,    -- what stays the same across editions: a rule's number, a card's name...
-    name text,                 -- the card, glossary term or mechanic the entry is about
+    name text,                 -- the card, glossary term or mechanic the entry IS (not a note about it)
     name_key text,             -- a card's folded name, for exact-name lookups
     number text,               -- canonical rule number
     latest integer not null,   -- 1: this text is the one of the newest edition that has the entry
@@ -316,7 +321,7 @@ def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
                     group["kind"],
                     group["family"],
                     group["identity"],
-                    group.get("name"),
+                    group.get("name") if group["kind"] in NAMED_KINDS else None,
                     group.get("name_key"),
                     group.get("number"),
                     group["latest"],
@@ -486,7 +491,6 @@ def _cards(db: sqlite_utils.Database) -> Iterator[dict]:
 
 
 def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
-    """A note is about its card, but the card is not about the note: the card's name is context."""
     for row in db.query(f"""
         select n.position, n.group_heading, n.text, c.name as card, {_DOCUMENT_COLUMNS}
         from card_notes n join cards c on c.id = n.card_id join documents d on d.id = n.document_id"""):
@@ -497,7 +501,8 @@ def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
             f"{row['card']} — note {row['position']}",
             {"card": row["card"]},
             text=row["text"],
-            context=_joined(row["card"], row["group_heading"]),
+            name=row["card"],
+            context=row["group_heading"],
             body=row["text"],
         )
 
@@ -555,6 +560,6 @@ def _mechanic_rulings(db: sqlite_utils.Database) -> Iterator[dict]:
             f"{row['name']} — ruling {row['position']}",
             {},
             text=row["text"],
-            context=row["name"],
+            name=row["name"],
             body=row["text"],
         )

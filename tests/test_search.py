@@ -224,8 +224,9 @@ def test_release_notes_cards_fold_accents_too(find):
 
 def test_each_mechanic_ruling_is_a_result_with_the_ruling_as_snippet(find):
     found = find("impending time counters")
-    assert top(found, 2) == [
+    assert top(found, 3) == [
         ("mechanic_ruling", "duskmourn-release-notes", "New Keyword Ability: Impending — ruling 1"),
+        ("mechanic_ruling", "duskmourn-release-notes", "New Keyword Ability: Impending — ruling 4"),
         ("mechanic", "duskmourn-release-notes", "New Keyword Ability: Impending"),
     ]
     assert re.fullmatch(r"/rulebook/mechanics/\d+#ruling-1", found["results"][0]["url"])
