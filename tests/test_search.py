@@ -231,7 +231,7 @@ def test_each_mechanic_ruling_is_a_result_with_the_ruling_as_snippet(find):
     ]
     assert re.fullmatch(r"/rulebook/mechanics/\d+#ruling-1", found["results"][0]["url"])
     found = find("manifest dread with one card in library")
-    ruling = found["results"][1]
+    ruling = found["results"][0]
     assert described(ruling) == (
         "mechanic_ruling",
         "duskmourn-release-notes",
