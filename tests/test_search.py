@@ -10,6 +10,7 @@ import sqlite_utils
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
 
 from rulebook.cli import cli
 from rulebook.db import search_index
@@ -17,6 +18,7 @@ from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.db.search_index import index_path_for
 from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
+from rulebook.web.app import make_datasette
 
 RESULT_FIELDS = {
     "kind",
@@ -594,3 +596,65 @@ def test_as_of_before_every_edition_finds_nothing_and_says_why(editions):
 def test_as_of_must_be_a_date(editions, as_of):
     with pytest.raises(SearchInputError, match="as_of must be a date written YYYY-MM-DD"):
         editions("legend rule", as_of=as_of)
+
+
+# -- the page and its JSON twin -------------------------------------------------------------
+
+
+@pytest.fixture
+async def site(built_db_path):
+    datasette = make_datasette(built_db_path)
+    await datasette.invoke_startup()
+    return datasette
+
+
+async def test_the_search_page_pages_through_results(site):
+    data = (await site.client.get("/search.json?q=creature&offset=20&limit=20")).json()
+    assert (data["offset"], data["limit"], len(data["results"])) == (20, 20, 20)
+    assert data["total"] == (await site.client.get("/search.json?q=creature")).json()["total"] > 40
+    html = (await site.client.get("/search?q=creature&offset=20")).text
+    assert f"Results 21–40 of {data['total']} for “creature”" in html
+    assert '<ol class="results" start="21">' in html
+    assert '<a rel="prev" href="/search?q=creature&amp;offset=0">' in html
+    assert '<a rel="next" href="/search?q=creature&amp;offset=40">' in html
+    last = (await site.client.get(f"/search?q=creature&offset={data['total'] - 1}")).text
+    assert 'rel="next"' not in last and 'rel="prev"' in last
+
+
+@pytest.mark.parametrize(
+    "path, error",
+    [
+        (
+            "/search.json?q=unveil&as_of=June+2021",
+            'as_of must be a date written YYYY-MM-DD, e.g. 2021-06-09, not "June 2021".',
+        ),
+        (
+            "/search?q=unveil&as_of=2021-02-30",
+            'as_of must be a date written YYYY-MM-DD, e.g. 2021-06-09, not "2021-02-30".',
+        ),
+        ("/search.json?q=unveil&offset=-1", "offset must be a whole number from 0 to 10000, not '-1'."),
+        ("/search.json?q=unveil&limit=many", "limit must be a whole number from 0 to 200, not 'many'."),
+    ],
+)
+async def test_bad_dates_and_pages_are_400s_that_say_what_is_expected(site, path, error):
+    response = await site.client.get(path)
+    assert response.status_code == 400
+    if "/search.json" in path:
+        assert response.json()["error"] == error
+    else:
+        assert str(escape(error)) in response.text
+
+
+async def test_as_of_says_which_edition_it_searched_and_links_to_the_current_one(site):
+    data = (await site.client.get("/search.json?q=undercover&as_of=2018-01-01")).json()
+    assert {result["document"] for result in data["results"]} == {"treachery-1.1"}
+    html = (await site.client.get("/search?q=undercover&as_of=2018-01-01")).text
+    assert (
+        "Rules as of 2018-01-01: treachery-1.1 (effective 2017-05-08), now "
+        '<a href="/search?q=undercover&amp;document=treachery-6.0">treachery-6.0</a>.'
+    ) in html
+
+
+async def test_a_result_says_how_many_earlier_editions_have_it(site):
+    html = (await site.client.get("/search?q=the+puppet+master+concede")).text
+    assert "treachery-6.0 6.0 · also in 1 earlier edition</span>" in html
