@@ -274,9 +274,7 @@ def open_entries(index_dir: Path) -> sqlite3.Connection:
     path = Path(index_dir) / ENTRIES_FILE
     if not path.is_file():
         raise FileNotFoundError(path)
-    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-    connection.row_factory = sqlite3.Row
-    return connection
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
 
 
 def _grouped(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
