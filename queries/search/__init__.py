@@ -100,6 +100,7 @@ NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name h
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
 COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
+SURPLUS = 20  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
 
 
 _COUNT = "select count(*) from entries_fts where entries_fts match ?"
@@ -329,6 +330,7 @@ class SearchIndex:
             corrected = corrected_text(text, Query(words, query.stop_words, query.spans))
             messages.insert(0, f'Showing results for "{corrected}".')
         total, ranked = self.ranked(words, scope, offset, limit)
+        first = first if not offset else []  # the rule or card named leads the first page only
         urls = {result["url"] for result in first}
         results = (first + [result for result in ranked if result["url"] not in urls])[:limit]
         total = max(total, len(results)) if not offset else total  # a rule or card looked up counts too
@@ -402,10 +404,12 @@ class SearchIndex:
         total, page = 0, []
         for tier in tiers:
             expression = f"({tier}) AND {scope.fts()}"
-            count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
             start, stop = max(0, offset - total), max(0, offset + limit - total)
-            if stop > start and start < count:
-                page += self.tier_page(expression, searched, keep_old, start, min(stop, count))
+            if stop > start:  # the page reaches into this tier
+                count, candidates = self.tier_page(expression, searched, keep_old, start, stop)
+                page += candidates
+            else:
+                count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
             total += count
         return total, self.results(page, scope, stems)
 
@@ -424,36 +428,57 @@ class SearchIndex:
             candidates += frequency
         return " OR ".join(chosen)
 
-    def tier_page(self, expression: str, searched: list[Word], keep_old: bool, start: int, stop: int) -> list:
-        """Entries ``start``..``stop`` of one tier: by bm25 (entries only older editions have at
-        SUPERSEDED_FACTOR of theirs), the best RERANKED then reordered by names and words side
-        by side (the same window whatever the page, so pages agree)."""
-        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
-        if keep_old:
-            ranked = self.best(expression, fetch_to - fetch_from, fetch_from)
-        else:
-            superseded = "{scope} : " + _quoted(scope_word("superseded"))
-            ranked = sorted(
-                self.best(f"({expression}) NOT {superseded}", fetch_to, 0)
-                + [
-                    (entry_id, score * SUPERSEDED_FACTOR)
-                    for entry_id, score in self.best(f"({expression}) AND {superseded}", fetch_to, 0)
-                ],
-                key=lambda pair: (-pair[1], pair[0]),
-            )[fetch_from:fetch_to]
+    def tier_page(self, expression: str, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
+        """(how many entries the tier has, its entries ``start``..``stop``): by bm25 (entries only
+        older editions have at SUPERSEDED_FACTOR of theirs), the best RERANKED then reordered by
+        names and words side by side (the same window whatever the page, so pages agree)."""
+        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED or not keep_old else (start, stop)
+        count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
+        if start >= count:
+            return count, []
+        best = self.best(expression, fetch_to - fetch_from + (0 if keep_old else SURPLUS), fetch_from)
         entries = {
             row[0]: row
             for row in self.connection().execute(
-                f"select id, kind, family, body, name, words from entries where id in ({', '.join('?' * len(ranked))})",
-                [entry_id for entry_id, _ in ranked],
+                "select id, kind, family, body, name, words, superseded from entries "
+                f"where id in ({', '.join('?' * len(best))})",
+                [entry_id for entry_id, _ in best],
             )
         }
-        rows = [(*entries[entry_id], score) for entry_id, score in ranked]
+        ranked = best
+        if not keep_old:
+            ranked = self.without_superseded_first(expression, best, entries, fetch_to, len(best) < count)
+        rows = [(*entries[entry_id][:6], score) for entry_id, score in ranked[: fetch_to - fetch_from]]
         candidates = [Candidate(row[0], row[1], row[2], row[3], row[6]) for row in rows]
         if fetch_from == 0:
-            best = _reranked(candidates[:RERANKED], rows[:RERANKED], searched)
-            candidates = best + candidates[RERANKED:]
-        return candidates[start - fetch_from : stop - fetch_from]
+            candidates = _reranked(candidates[:RERANKED], rows[:RERANKED], searched) + candidates[RERANKED:]
+        return count, candidates[start - fetch_from : stop - fetch_from]
+
+    def without_superseded_first(self, expression, ranked, entries, wanted: int, more: bool) -> list:
+        """``ranked`` with superseded entries at SUPERSEDED_FACTOR of their score, best first.
+
+        Exact for the first ``wanted`` when they all score at least the last fetched entry's
+        bm25 (nothing not fetched can beat them); otherwise current and superseded entries are
+        fetched apart and merged, which costs a second ranking."""
+        adjusted = sorted(
+            ((entry_id, score * (SUPERSEDED_FACTOR if entries[entry_id][6] else 1.0)) for entry_id, score in ranked),
+            key=lambda pair: (-pair[1], pair[0]),
+        )
+        if not more or (len(adjusted) >= wanted and adjusted[wanted - 1][1] >= ranked[-1][1]):
+            return adjusted
+        superseded = "{scope} : " + _quoted(scope_word("superseded"))
+        current = self.best(f"({expression}) NOT {superseded}", wanted, 0)
+        older = self.best(f"({expression}) AND {superseded}", wanted, 0)
+        for entry_id in {row[0] for row in current + older} - entries.keys():
+            entries[entry_id] = next(
+                self.connection().execute(
+                    "select id, kind, family, body, name, words, superseded from entries where id = ?", [entry_id]
+                )
+            )
+        return sorted(
+            current + [(entry_id, score * SUPERSEDED_FACTOR) for entry_id, score in older],
+            key=lambda pair: (-pair[1], pair[0]),
+        )
 
     def best(self, expression: str, limit: int, offset: int) -> list[tuple[int, float]]:
         """(entry id, bm25 score) of the best matches of ``expression``, best first."""
