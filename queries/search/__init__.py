@@ -94,7 +94,7 @@ RERANKED = 30  # the best entries of each tier read again for words side by side
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
 COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, number; scope is no match
-PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
+PARTIAL_CANDIDATES = 500  # entries with only some of the words: at most about this many are ranked
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
