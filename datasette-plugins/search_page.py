@@ -11,10 +11,10 @@ from urllib.parse import urlencode
 from datasette import hookimpl
 from datasette.utils.asgi import BadRequest, Response
 
-from rulebook.db.search_index import index_path_for
-from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError, search
+from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError
 from rulebook.web.app import database_path, run_query
 from rulebook.web.rendering import safe_snippet
+from rulebook.web.search_threads import search_in_thread
 
 LIMIT = 20
 
@@ -32,13 +32,16 @@ async def search_page(datasette, request):
     as_typed = request.args.get("as_typed") == "1"
     limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, 10_000)
     as_json = request.url_vars.get("format") == "json"
-    index = index_path_for(database_path(datasette))
     try:
-        found = await run_query(
-            datasette,
-            lambda db: search(
-                db, index, query, filters["kind"], filters["document"], limit, offset, filters["as_of"], as_typed
-            ),
+        found = await search_in_thread(
+            database_path(datasette),
+            query,
+            filters["kind"],
+            filters["document"],
+            limit,
+            offset,
+            filters["as_of"],
+            as_typed,
         )
     except SearchInputError as error:
         raise BadRequest(str(error)) from None
