@@ -89,7 +89,7 @@ MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the searc
 MAX_QUERY_CHARACTERS = 1000
 MAX_LIMIT = 200
 MAX_OFFSET = 10_000
-RERANKED = 30  # the best entries of each tier read again for words side by side
+RERANKED = 20  # the best entries of each tier read again for words side by side
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
@@ -100,7 +100,7 @@ NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name h
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
 COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
-SURPLUS = 20  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
+SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
 
 
 _COUNT = "select count(*) from entries_fts where entries_fts match ?"
