@@ -13,15 +13,14 @@ import datetime
 import re
 from pathlib import Path
 
-# ../shared beside the clone (CI), or beside the folder of worktrees the clone sits in.
-_REPO = Path(__file__).resolve().parent.parent
+# ../shared beside the clone (CI), or further up for a git worktree (/work/wt/NAME beside /work/shared).
 CORPORA = next(
     (
         folder / "shared" / "corpora" / "comprehensive-rules"
-        for folder in (_REPO.parent, _REPO.parent.parent)
-        if (folder / "shared" / "corpora" / "comprehensive-rules").exists()
+        for folder in Path(__file__).resolve().parents[1:]
+        if (folder / "shared" / "corpora" / "comprehensive-rules").is_dir()
     ),
-    _REPO.parent / "shared" / "corpora" / "comprehensive-rules",
+    Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "comprehensive-rules",
 )
 FIRST_DATE = datetime.date(2017, 8, 25)
 EFFECTIVE = re.compile(r"(These rules are effective as of )[A-Z][a-z]+ ?\d{1,2}, \d{4}\.")

@@ -1,40 +1,71 @@
 """/search?q= over every kind at once, and its JSON twin /search.json?q=.
 
 A rule number or an exact card name goes straight to its page (the search function says
-where); other queries list results labelled by kind and document, with highlighted snippets.
+where); other queries list results labelled by kind and document, with highlighted snippets,
+20 a page. ``offset`` and ``limit`` page through them, ``as_of=YYYY-MM-DD`` searches the
+editions in force that day, ``as_typed=1`` searches without spelling corrections.
 """
 
+from urllib.parse import urlencode
+
 from datasette import hookimpl
-from datasette.utils.asgi import Response
+from datasette.utils.asgi import BadRequest, Response
 
-from rulebook.queries.search import search
-from rulebook.web.app import run_query, served_index_path
+from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError
+from rulebook.web.app import run_query
+from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
+from rulebook.web.search_threads import search_in_thread
 
-KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic"]
-LIMIT = 30
+LIMIT = 20
+
+
+def _number(request, name: str, default: int, highest: int) -> int:
+    value = request.args.get(name) or str(default)
+    if not value.isdigit():
+        raise BadRequest(f"{name} must be a whole number from 0 to {highest}, not {value!r}.")
+    return min(int(value), highest)
 
 
 async def search_page(datasette, request):
     query = request.args.get("q", "").strip()
-    kind = request.args.get("kind") or None
-    document = request.args.get("document") or None
+    filters = {name: request.args.get(name) or None for name in ("kind", "document", "as_of")}
+    as_typed = request.args.get("as_typed") == "1"
+    limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, 10_000)
     as_json = request.url_vars.get("format") == "json"
-    index = await served_index_path(datasette)
-    found = (
-        await run_query(datasette, search, index, query, kind, document, LIMIT)
-        if query
-        else {"query": "", "corrected_query": None, "message": None, "redirect": None, "results": []}
-    )
+    try:
+        found = await search_in_thread(
+            datasette,
+            query,
+            filters["kind"],
+            filters["document"],
+            limit,
+            offset,
+            filters["as_of"],
+            as_typed,
+        )
+    except SearchInputError as error:
+        raise BadRequest(str(error)) from None
+    found = with_base_url(datasette, found)
     if as_json:
         return Response.json(found)
-    if found.get("redirect"):
+    if found.get("redirect") and query:
         return Response.redirect(found["redirect"])
     documents = await run_query(
         datasette, lambda db: [row["slug"] for row in db.query("select slug from documents order by slug")]
     )
+    kept = {"q": query, **{name: value for name, value in filters.items() if value}}
+    if limit != LIMIT:
+        kept["limit"] = limit
+    if as_typed:
+        kept["as_typed"] = 1
+
+    def page_url(**changes) -> str:
+        return datasette.urls.path("/search?" + urlencode({**kept, **changes}))
+
     base_url = datasette.setting("base_url")
     results = [{**result, "snippet": safe_snippet(result.get("snippet"), base_url)} for result in found["results"]]
+    # the message links its rule numbers too ("Close numbers: 104.3, 904.3")
     found = {**found, "message": safe_snippet(found["message"], base_url) if found.get("message") else None}
     html = await datasette.render_template(
         "rulebook_search.html",
@@ -43,8 +74,13 @@ async def search_page(datasette, request):
             "results": results,
             "kinds": KINDS,
             "documents": documents,
-            "kind": kind,
-            "document": document,
+            "filters": filters,
+            "first": offset + 1,
+            "last": offset + len(results),
+            "previous_url": page_url(offset=max(0, offset - limit)) if offset else None,
+            "next_url": page_url(offset=offset + limit) if offset + limit < found["total"] and limit else None,
+            "as_typed_url": page_url(as_typed=1) if found["corrected_query"] else None,
+            "json_url": datasette.urls.path("/search.json?" + urlencode({**kept, "offset": offset})),
         },
         request=request,
     )

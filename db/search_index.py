@@ -1,15 +1,23 @@
-"""The whoosh index beside the database (rulebook.db -> rulebook-search/build-<id>/), built with it.
+"""The search index beside the database (rulebook.db -> rulebook-search/build-<id>/), built with it.
 
-SQLite's FTS5 tables match every word of a query exactly, so a judge typing a question, a
-fragment or a misspelling ("assasin win", "platnum angle leader") rarely finds the rule. This
-index is what queries/search.py searches instead: words are folded (Ætherist = Aetherist,
-Séance = Seance), stemmed (unveiled = unveil), and the unstemmed words are counted into vocabulary.json so
-misspelled words can be corrected from the rulebook's own words.
+SQLite's FTS5 tables of the database match every word of a query exactly, so a judge typing a
+question, a fragment or a misspelling ("assasin win", "platnum angel leader") rarely finds the
+rule. This index is what queries/search/ searches instead. Words are folded (Ætherist =
+Aetherist, Séance = Seance) and stemmed (unveiled = unveil) by the whoosh tokenizer below, and
 
-There is one entry per thing a judge wants to land on: a rule (with its notes, examples and
-translations), a card, a card note, a FAQ entry, a glossary entry and a release-notes mechanic
-(with its rulings). Each entry stores the search result it becomes, so searching never goes
-back to the database.
+- ``entries.db`` holds one entry per thing a judge wants to land on (a rule with its examples, a
+  card, a card note, a FAQ entry, a glossary entry, a mechanic's introduction, each mechanic
+  ruling) in an FTS5 table of those folded, stemmed words: FTS5 ranks candidates with bm25 in C,
+  in well under a millisecond, where whoosh's pure-Python scoring took tens;
+- ``vocabulary.json`` counts the folded, unstemmed words, the vocabulary whoosh's corrector
+  suggests spellings from.
+
+Editions: an entry whose text is the same in several editions of its family is stored ONCE,
+with the editions it appears in (table ``sources``), so 26 nearly identical editions cost
+little more than the three distinct texts among them; the entry of the newest edition is
+marked ``latest``: search shows each entry once per family. Only the primary source of an
+edition contributes rules (db/families.py decides which one that is); a second source keeps
+its own cards and notes.
 
 ``rulebook build`` calls ``build_search_index`` with the finished temporary database and a
 staging folder; db/publish.py makes the database and its index visible together (the index
@@ -20,20 +28,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
+import sqlite3
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
 import sqlite_utils
-from whoosh import index
 from whoosh.analysis import Token, Tokenizer
 from whoosh.analysis.filters import STOP_WORDS as ENGLISH_STOP_WORDS
-from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
-from rulebook.db.families import superseded_documents
 from rulebook.db.publish import index_folder, read_build_id
 from rulebook.urls import card_url, row_url, rule_url
 
@@ -47,6 +53,7 @@ STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
     [
         "about",
         "after",
+        "am",
         "all",
         "also",
         "any",
@@ -171,24 +178,44 @@ class FoldedWords(Tokenizer):
 WORDS = FoldedWords(stemming=False)
 STEMMED_WORDS = FoldedWords(stemming=True)
 
-# Every indexed term costs build time (whoosh is pure Python and `rulebook build` must stay
-# under two seconds), so only what a search filters or ranks on is indexed.
-SCHEMA = Schema(
-    kind=ID,  # rule, card, card_note, faq, glossary or mechanic
-    document=ID,  # the document's slug
-    number=ID,  # canonical rule number, lower case: 702.tr02a
-    name_key=ID,  # a card's folded, lower-case name, for exact-name lookups
-    # No positions (phrase=False): search.py checks word order itself, on the few best entries.
-    name=TEXT(analyzer=STEMMED_WORDS, phrase=False),  # card, glossary term or mechanic the entry is about
-    title=TEXT(analyzer=STEMMED_WORDS, phrase=False),  # rule title or FAQ question
-    text=TEXT(analyzer=STEMMED_WORDS, phrase=False),
-    context=TEXT(analyzer=STEMMED_WORDS, phrase=False),  # where the entry sits: section, parent rule, card role
-    superseded=STORED,  # an older version of rules that a newer document replaces
-    result=STORED,  # the result dict queries/search.py returns (without snippet and score)
-    body=STORED,  # the text a snippet is cut from
-)
-SPELLING_FIELDS = ("name", "title", "text")
 VOCABULARY_FILE = "vocabulary.json"  # {folded word: number of entries using it}, for spelling
+ENTRIES_FILE = "entries.db"
+SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
+SPELLING_FIELDS = ("name", "title", "text")
+
+# Entries that are the thing they name; a card note or a mechanic ruling is found by its card's
+# or mechanic's name as well, but only the card or mechanic itself is what a bare name asks for.
+NAMED_KINDS = ("card", "glossary", "mechanic")
+
+_SCHEMA = """
+create table entries (
+    id integer primary key,
+    kind text not null,        -- rule, card, card_note, faq, glossary, mechanic, mechanic_ruling
+    family text not null,      -- the document family (db/families.py)
+    identity text not null,    -- what stays the same across editions: a rule's number, a card's name...
+    name text,                 -- the card, glossary term or mechanic the entry IS (not a note about it)
+    name_key text,             -- a card's folded name, for exact-name lookups
+    number text,               -- canonical rule number
+    latest integer not null,   -- 1: this text is the one of the newest edition that has the entry
+    superseded integer not null,  -- 1: the newest edition with the entry is not its family's current one
+    body text not null,        -- the text a snippet is cut from
+    words text not null        -- " name, title, body and context as indexed ": which words an entry has, side by side
+);
+create table sources (         -- every document an entry's text appears in
+    entry_id integer not null references entries(id),
+    document text not null,
+    edition integer not null,
+    earlier integer not null,  -- how many earlier editions of its family have the entry (any text)
+    result text not null       -- the search result as JSON, without snippet and score
+);
+create index sources_by_entry on sources(entry_id, edition);
+create index sources_by_document on sources(document, entry_id);
+create index entries_by_name on entries(name_key);
+create index entries_by_number on entries(number);
+create virtual table entries_fts using fts5(
+    name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
+);
+"""
 
 
 def index_path_for(db_path: Path) -> Path:
@@ -201,55 +228,129 @@ def fold(text: str) -> str:
     return " ".join(text.lower().translate(FOLDING).split())
 
 
+def indexed_words(text: str | None) -> str:
+    """The words FTS5 indexes for ``text``: folded, stemmed, stop words left out."""
+    return " ".join(token.text for token in STEMMED_WORDS(text or ""))
+
+
 def build_search_index(db_path: Path, folder: Path) -> None:
     """Index the finished database at ``db_path`` into the new folder ``folder``."""
     folder = Path(folder)
     folder.mkdir()
     db = sqlite_utils.Database(db_path)
     try:
-        writer = index.create_in(folder, SCHEMA).writer(limitmb=256)
-        vocabulary = Counter()
-        for entry in index_entries(db):
-            writer.add_document(**entry)
-            vocabulary.update(entry_words(entry))
-        writer.commit()
+        vocabulary = _write_entries(folder / ENTRIES_FILE, _grouped(db, index_entries(db)))
         (folder / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
     finally:
         db.close()
 
 
-def open_search_index(index_dir: Path) -> index.Index:
-    """Open the index read-only: the server searches it, only `rulebook build` writes it."""
-    return index.open_dir(str(index_dir), readonly=True)
+def open_entries(index_dir: Path) -> sqlite3.Connection:
+    """The entries, read-only: the server searches them, only `rulebook build` writes them."""
+    path = Path(index_dir) / ENTRIES_FILE
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+
+
+def _grouped(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
+    """One entry per (kind, family, identity, text), with every source it appears in."""
+    current = {
+        row["family"]: row["edition"]
+        for row in db.query("select family, max(edition) as edition from documents group by family")
+    }
+    groups: dict[tuple, dict] = {}
+    editions_of: dict[tuple, set[int]] = defaultdict(set)
+    for entry in entries:
+        identity = (entry["kind"], entry["family"], entry["identity"])
+        key = (*identity, *(entry.get(column) or "" for column in ("name", "title", "text", "context", "body")))
+        source = (entry["edition"], entry["document"], entry["result"])
+        editions_of[identity].add(entry["edition"])
+        group = groups.setdefault(key, {**entry, "sources": []})
+        group["sources"].append(source)
+    newest = {identity: max(editions) for identity, editions in editions_of.items()}
+    for key, group in groups.items():
+        identity = key[:3]
+        editions = sorted(editions_of[identity])
+        group["latest"] = int(any(edition == newest[identity] for edition, _, _ in group["sources"]))
+        group["superseded"] = int(newest[identity] < current[group["family"]])
+        group["sources"] = [
+            (edition, document, result, editions.index(edition))
+            for edition, document, result in sorted(group["sources"], key=lambda source: -source[0])
+        ]
+    return list(groups.values())
+
+
+def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
+    """Write entries.db; return the vocabulary of every entry's words."""
+    vocabulary: Counter[str] = Counter()
+    connection = sqlite3.connect(path)
+    try:
+        connection.executescript(_SCHEMA)
+        for entry_id, group in enumerate(groups, start=1):
+            connection.execute(
+                "insert into entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    entry_id,
+                    group["kind"],
+                    group["family"],
+                    group["identity"],
+                    group.get("name") if group["kind"] in NAMED_KINDS else None,
+                    group.get("name_key"),
+                    group.get("number"),
+                    group["latest"],
+                    group["superseded"],
+                    group["body"] or "",
+                    f" {indexed_words(_joined(*(group.get(column) for column in ('name', 'title', 'body', 'context'))))} ",
+                ],
+            )
+            connection.executemany(
+                "insert into sources values (?, ?, ?, ?, ?)",
+                [
+                    (entry_id, document, edition, earlier, json.dumps(result, ensure_ascii=False))
+                    for edition, document, result, earlier in group["sources"]
+                ],
+            )
+            connection.execute(
+                "insert into entries_fts (rowid, name, title, text, context, number, scope) values (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    entry_id,
+                    *(indexed_words(group.get(column)) for column in ("name", "title", "text", "context")),
+                    group.get("number") or "",
+                    " ".join(_scope_words(group)),
+                ],
+            )
+            vocabulary.update(entry_words(group))
+        connection.execute("insert into entries_fts(entries_fts) values ('optimize')")
+        connection.commit()
+    finally:
+        connection.close()
+    return dict(vocabulary)
+
+
+def scope_word(what: str, value: str = "") -> str:
+    """A word of the FTS5 ``scope`` column, which says what an entry is: the newest text of its
+    entry (``latest``), only in older editions than its family's current one (``superseded``),
+    its ``kind``, each ``document`` and family ``edition`` ("treachery.2") it appears in. Search
+    filters by these inside FTS5, rather than looking up every match in the entries table."""
+    return f"x{what}{re.sub(r'[^a-z0-9.-]', '', value.lower())}"
+
+
+def _scope_words(group: dict) -> Iterator[str]:
+    if group["latest"]:
+        yield scope_word("latest")
+    if group["latest"] and group["superseded"]:
+        yield scope_word("superseded")
+    yield scope_word("kind", group["kind"])
+    for edition, document, _, _ in group["sources"]:
+        yield scope_word("document", document)
+        yield scope_word("edition", f"{group['family']}.{edition}")
 
 
 def index_entries(db: sqlite_utils.Database) -> Iterator[dict]:
-    """The whoosh documents: one per rule, card, card note, FAQ entry, glossary entry, mechanic."""
-    superseded = superseded_documents(db)
-    for entries in (_rules, _cards, _card_notes, _faq, _glossary, _mechanics):
-        for entry in _without_older_copies(db, entries(db)):
-            entry["superseded"] = entry.pop("document_id") in superseded
-            yield entry
-
-
-def _without_older_copies(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
-    """Entries, less those of an older edition that a newer edition of the same family repeats
-    word for word (a rule unchanged since 2017 is indexed once, as the newest edition's): the
-    26 editions of the official rules are indexed about as fast as the few distinct texts
-    among them. An older text that differs stays, reachable by ``document=``."""
-    editions = {
-        row["id"]: (row["family"], row["edition"]) for row in db.query("select id, family, edition from documents")
-    }
-    newest: dict[tuple, tuple[int, list[dict]]] = {}  # kept in first-seen order
-    for entry in entries:
-        family, edition = editions[entry["document_id"]]
-        key = (family, entry["kind"], entry.get("number"), entry.get("name"), entry.get("title"), entry.get("text"))
-        previous = newest.get(key)
-        if previous is None or previous[0] < edition:  # new, or a newer edition's copy replaces it
-            newest[key] = (edition, [entry])
-        elif previous[0] == edition:  # two sources of one edition: both kept, as before
-            previous[1].append(entry)
-    return [entry for _, copies in newest.values() for entry in copies]
+    """The searchable entries of every document, each with its family, edition and identity."""
+    for entries in (_rules, _cards, _card_notes, _faq, _glossary, _mechanics, _mechanic_rulings):
+        yield from entries(db)
 
 
 def entry_words(entry: dict) -> set[str]:
@@ -267,136 +368,172 @@ def read_vocabulary(index_dir: Path) -> dict[str, int]:
     return json.loads((Path(index_dir) / VOCABULARY_FILE).read_text(encoding="utf-8"))
 
 
+def result_url(kind: str, document: str, row: dict) -> str:
+    """Where a search result leads: the one place that decides it for every kind.
+
+    ``row`` has what the kind needs: ``number`` (rule), ``card`` (card, card note), ``position``
+    (card note, mechanic ruling), ``id`` (the FAQ, glossary or mechanic row)."""
+    if kind == "rule":
+        return rule_url(document, row["number"])
+    if kind == "card":
+        return card_url(row["card"], document)
+    if kind == "card_note":
+        return f"{card_url(row['card'], document)}#note-{row['position']}"
+    if kind == "mechanic_ruling":
+        return f"{row_url('mechanics', row['id'])}#ruling-{row['position']}"
+    return row_url({"faq": "faq", "glossary": "glossary", "mechanic": "mechanics"}[kind], row["id"])
+
+
 def _joined(*parts: str | None) -> str:
     return "\n".join(part for part in parts if part)
 
 
-def _result(row: dict, kind: str, title: str, url: str, **fields) -> dict:
+def _entry(row: dict, kind: str, identity: str, shown_title: str, shown: dict, **searched) -> dict:
+    """An entry of ``row``'s document: its family and edition, the words ``searched`` (name,
+    title, text, context, number) and body, and the result it becomes (``shown``: its number,
+    card or question)."""
     return {
         "kind": kind,
+        "family": row["family"],
+        "edition": row["edition"],
         "document": row["slug"],
-        "version": row["version"],
-        "number": None,
-        "card": None,
-        "question": None,
-        "title": title,
-        "url": url,
-        **fields,
+        "identity": identity,
+        "result": {
+            "kind": kind,
+            "document": row["slug"],
+            "version": row["version"],
+            "number": None,
+            "card": None,
+            "question": None,
+            "title": shown_title,
+            "url": result_url(kind, row["slug"], {**row, **shown}),
+            **shown,
+        },
+        **searched,
     }
 
 
-_DOCUMENT_COLUMNS = "d.id as document_id, d.slug, d.version"
+_DOCUMENT_COLUMNS = "d.slug, d.version, d.family, d.edition"
 
 
 def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
+    """Rules of each edition's primary source, and of a second source only those the primary
+    lacks: a second copy of an edition is not found twice."""
     for row in db.query(f"""
-        select r.id, r.number, r.canonical, r.title, r.text, r.section, parent.title as parent_title,
+        select r.number, r.canonical, r.title, r.text, r.section, parent.title as parent_title,
                (select group_concat(text, char(10)) from
                    (select text from rule_paragraphs where rule_id = r.id order by position)) as paragraphs,
                {_DOCUMENT_COLUMNS}
         from rules r join documents d on d.id = r.document_id
-        left join rules parent on parent.id = r.parent_id"""):
+        left join rules parent on parent.id = r.parent_id
+        where d.id = d.primary_id or not exists (
+            select 1 from rules same where same.document_id = d.primary_id and same.canonical = r.canonical)"""):
         text = _joined(row["text"], row["paragraphs"])
         title = f"{row['number']} — {row['title']}" if row["title"] else row["number"]
-        yield {
-            "kind": "rule",
-            "document": row["slug"],
-            "document_id": row["document_id"],
-            "number": row["canonical"],
-            "title": row["title"],
-            "text": text,
-            "context": _joined(row["section"], row["parent_title"]),
-            "result": _result(row, "rule", title, rule_url(row["slug"], row["number"]), number=row["number"]),
-            "body": _joined(row["title"] if not row["text"] else None, text),  # "Undercover", then its translations
-        }
+        yield _entry(
+            row,
+            "rule",
+            row["canonical"],
+            title,
+            {"number": row["number"]},
+            number=row["canonical"],
+            title=row["title"],
+            text=text,
+            context=_joined(row["section"], row["parent_title"]),
+            body=_joined(row["title"] if not row["text"] else None, text),  # "Undercover", then its translations
+        )
 
 
 def _cards(db: sqlite_utils.Database) -> Iterator[dict]:
     for row in db.query(f"""
-        select c.id, c.name, c.role, c.section, c.mana_cost, c.type_line, c.rules_text,
+        select c.name as card, c.role, c.section, c.mana_cost, c.type_line, c.rules_text,
                c.no_notes_statement, {_DOCUMENT_COLUMNS}
         from cards c join documents d on d.id = c.document_id"""):
         text = _joined(row["mana_cost"], row["type_line"], row["rules_text"])
-        yield {
-            "kind": "card",
-            "document": row["slug"],
-            "document_id": row["document_id"],
-            "name": row["name"],
-            "name_key": fold(row["name"]),
-            "text": text,
-            "context": _joined(row["role"], row["section"]),
-            "result": _result(row, "card", row["name"], card_url(row["name"], row["slug"]), card=row["name"]),
-            "body": text or _joined(row["role"], row["no_notes_statement"]),
-        }
+        yield _entry(
+            row,
+            "card",
+            fold(row["card"]),
+            row["card"],
+            {"card": row["card"]},
+            name=row["card"],
+            name_key=fold(row["card"]),
+            text=text,
+            context=_joined(row["role"], row["section"]),
+            body=text or _joined(row["role"], row["no_notes_statement"]),
+        )
 
 
 def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
     for row in db.query(f"""
-        select n.id, n.position, n.group_heading, n.text, c.name, {_DOCUMENT_COLUMNS}
+        select n.position, n.group_heading, n.text, c.name as card, {_DOCUMENT_COLUMNS}
         from card_notes n join cards c on c.id = n.card_id join documents d on d.id = n.document_id"""):
-        title = f"{row['name']} — note {row['position']}"
-        yield {
-            "kind": "card_note",
-            "document": row["slug"],
-            "document_id": row["document_id"],
-            "name": row["name"],
-            "text": row["text"],
-            "context": row["group_heading"],
-            "result": _result(
-                row,
-                "card_note",
-                title,
-                f"{card_url(row['name'], row['slug'])}#note-{row['position']}",
-                card=row["name"],
-            ),
-            "body": row["text"],
-        }
+        yield _entry(
+            row,
+            "card_note",
+            f"{fold(row['card'])}#{row['position']}",
+            f"{row['card']} — note {row['position']}",
+            {"card": row["card"]},
+            text=row["text"],
+            name=row["card"],
+            context=row["group_heading"],
+            body=row["text"],
+        )
 
 
 def _faq(db: sqlite_utils.Database) -> Iterator[dict]:
-    for row in db.query(f"""
-        select f.id, f.question, f.answer, {_DOCUMENT_COLUMNS}
-        from faq f join documents d on d.id = f.document_id"""):
-        yield {
-            "kind": "faq",
-            "document": row["slug"],
-            "document_id": row["document_id"],
-            "title": row["question"],
-            "text": row["answer"],
-            "result": _result(row, "faq", row["question"], row_url("faq", row["id"]), question=row["question"]),
-            "body": row["answer"],
-        }
+    for row in db.query(
+        f"select f.id, f.question, f.answer, {_DOCUMENT_COLUMNS} from faq f join documents d on d.id = f.document_id"
+    ):
+        yield _entry(
+            row,
+            "faq",
+            fold(row["question"]),
+            row["question"],
+            {"question": row["question"]},
+            title=row["question"],
+            text=row["answer"],
+            body=row["answer"],
+        )
 
 
 def _glossary(db: sqlite_utils.Database) -> Iterator[dict]:
-    for row in db.query(f"""
-        select g.id, g.term, g.text, {_DOCUMENT_COLUMNS}
-        from glossary g join documents d on d.id = g.document_id"""):
-        yield {
-            "kind": "glossary",
-            "document": row["slug"],
-            "document_id": row["document_id"],
-            "name": row["term"],
-            "text": row["text"],
-            "result": _result(row, "glossary", row["term"], row_url("glossary", row["id"])),
-            "body": row["text"],
-        }
+    for row in db.query(
+        f"select g.id, g.term, g.text, {_DOCUMENT_COLUMNS} from glossary g join documents d on d.id = g.document_id"
+    ):
+        yield _entry(
+            row, "glossary", fold(row["term"]), row["term"], {}, name=row["term"], text=row["text"], body=row["text"]
+        )
 
 
 def _mechanics(db: sqlite_utils.Database) -> Iterator[dict]:
+    """A mechanic's introduction; each of its rulings is an entry of its own (_mechanic_rulings)."""
+    for row in db.query(
+        f"select m.id, m.name, m.body, {_DOCUMENT_COLUMNS} from mechanics m join documents d on d.id = m.document_id"
+    ):
+        yield _entry(
+            row,
+            "mechanic",
+            fold(row["name"]),
+            row["name"],
+            {},
+            name=row["name"],
+            text=row["body"],
+            body=row["body"] or "",
+        )
+
+
+def _mechanic_rulings(db: sqlite_utils.Database) -> Iterator[dict]:
     for row in db.query(f"""
-        select m.id, m.name, m.body,
-               (select group_concat(text, char(10)) from
-                   (select text from mechanic_rulings where mechanic_id = m.id order by position)) as rulings,
-               {_DOCUMENT_COLUMNS}
-        from mechanics m join documents d on d.id = m.document_id"""):
-        text = _joined(row["body"], row["rulings"])
-        yield {
-            "kind": "mechanic",
-            "document": row["slug"],
-            "document_id": row["document_id"],
-            "name": row["name"],
-            "text": text,
-            "result": _result(row, "mechanic", row["name"], row_url("mechanics", row["id"])),
-            "body": text,
-        }
+        select m.id, m.name, x.position, x.text, {_DOCUMENT_COLUMNS}
+        from mechanic_rulings x join mechanics m on m.id = x.mechanic_id join documents d on d.id = m.document_id"""):
+        yield _entry(
+            row,
+            "mechanic_ruling",
+            f"{fold(row['name'])}#{row['position']}",
+            f"{row['name']} — ruling {row['position']}",
+            {},
+            text=row["text"],
+            name=row["name"],
+            body=row["text"],
+        )

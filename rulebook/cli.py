@@ -370,7 +370,9 @@ def _marked_in_bold(snippet: str) -> str:
 @cli.command()
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the format of /search.json).")
-@click.option("--kind", help="Only results of this kind: rule, card, card_note, faq, glossary or mechanic.")
+@click.option(
+    "--kind", help="Only results of this kind: rule, card, card_note, faq, glossary, mechanic or mechanic_ruling."
+)
 @click.option("--document", help="Only results from this document (its slug, e.g. treachery-6.0).")
 @click.argument("query", nargs=-1, required=True)
 def search(db_path, as_json, kind, document, query):

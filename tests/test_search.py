@@ -10,15 +10,20 @@ import sqlite_utils
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
 
 from rulebook.cli import cli
 from rulebook.db import search_index
 from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.db.search_index import index_path_for
 from rulebook.ingest.source import SourceError
-from rulebook.queries.search import search
+from rulebook.queries.search import SearchInputError, search
+from rulebook.web.app import make_datasette
 
 RESULT_FIELDS = {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
+RESULT_FIELDS |= {"earlier_editions"}  # since search shows each entry once per family
+ANSWER_FIELDS = {"query", "corrected_query", "message", "redirect", "results"}
+ANSWER_FIELDS |= {"offset", "limit", "total", "as_of", "editions"}  # paging and editions
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +44,8 @@ def top(found: dict, count: int) -> list[tuple]:
 
 def test_undercover_finds_the_current_undercover_rules_first(find):
     found = find("undercover")
-    assert top(found, 2) == [
-        ("rule", "treachery-6.0", "702.TR02 — Undercover"),
-        ("rule", "treachery-6.0", "702.TR02a"),
-    ]
+    assert top(found, 1) == [("rule", "treachery-6.0", "702.TR02 — Undercover")]
+    assert ("rule", "treachery-6.0", "702.TR02a") in top(found, 3)
     assert found["results"][0]["snippet"].startswith("<mark>Undercover</mark>")
     old = [result["number"] for result in found["results"] if result["document"] == "treachery-1.1"]
     assert "702.TrCov-4" in old  # the 2017 rule is still there, below the current one
@@ -65,8 +68,9 @@ def test_unvail_cost_finds_how_to_pay_the_unveil_cost(find):
 
 
 def test_platnum_angle_leader_finds_the_platinum_angel_faq_and_rule(find):
+    # "angle" is an English word: it is searched as typed, never "corrected"
     found = find("platnum angle leader")
-    assert found["corrected_query"] == "platinum angel leader"
+    assert found["corrected_query"] == "platinum angle leader"
     assert top(found, 2) == [
         ("faq", "treachery-6.0", "Can Platinum Angel protect my team?"),
         ("rule", "treachery-6.0", "907.8b"),
@@ -104,9 +108,9 @@ def test_ligatures_and_accents_fold_both_ways(find, query):
     found = find(query)
     assert {result["card"] for result in found["results"]} == {"The Ætherist"}
     assert [result["title"] for result in found["results"]] == [
+        "The Ætherist",
         "The Ætherist — note 2",
         "The Ætherist — note 1",
-        "The Ætherist",
     ]
 
 
@@ -120,9 +124,12 @@ def test_a_card_name_in_the_query_favours_that_cards_notes(find):
     found = find("puppet master concede")
     assert top(found, 2) == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
-        ("card_note", "treachery-1.1-forum-post", "The Puppet Master — note 5"),
+        ("card", "treachery-6.0", "The Puppet Master"),
     ]
     assert found["results"][0]["url"] == "/cards/The%20Puppet%20Master?document=treachery-6.0#note-4"
+    # the forum post's note 5 is the same ruling in 2017's words: found with its document
+    older = find("puppet master concede", document="treachery-1.1-forum-post")
+    assert top(older, 1) == [("card_note", "treachery-1.1-forum-post", "The Puppet Master — note 5")]
 
 
 @pytest.mark.parametrize(
@@ -144,12 +151,9 @@ def test_a_rule_number_goes_straight_to_the_rule(find, query, url, number):
     assert (found["results"][0]["url"], found["results"][0]["number"]) == (url, number)
 
 
-def test_an_old_number_lists_the_rule_in_every_document_that_has_it(find):
+def test_two_sources_of_one_edition_give_its_rules_once(find):
     found = find("702.TrUnv-3")
-    assert top(found, 2) == [
-        ("rule", "treachery-1.1", "702.TrUnv-3 — Unveil"),
-        ("rule", "treachery-1.1-forum-post", "702.TrUnv-3 — Unveil"),
-    ]
+    assert top(found, 2) == [("rule", "treachery-1.1", "702.TrUnv-3 — Unveil")]
 
 
 def test_a_rule_number_is_followed_by_the_rows_that_cite_it(find):
@@ -174,10 +178,7 @@ def test_a_section_number_is_searched_like_a_word(find):
 
 def test_naming_an_old_number_keeps_the_old_rules_on_top(find):
     assert top(find("assassins win"), 1) == [("rule", "treachery-6.0", "907.8c")]
-    assert top(find("906.6d assassins win"), 2) == [
-        ("rule", "treachery-1.1-forum-post", "906.6d"),
-        ("rule", "treachery-1.1", "906.6d"),
-    ]
+    assert top(find("906.6d assassins win"), 1) == [("rule", "treachery-1.1", "906.6d")]
 
 
 @pytest.mark.parametrize("query", ["the ætherist", "The Aetherist", "THE ÆTHERIST"])
@@ -187,13 +188,13 @@ def test_an_exact_card_name_goes_straight_to_the_card(find, query):
     assert described(found["results"][0]) == ("card", "treachery-6.0", "The Ætherist")
 
 
-def test_a_card_named_in_several_documents_shows_the_current_one_first(find):
+def test_a_card_of_several_editions_is_found_once_in_its_newest(find):
     found = find("the puppet master")
     assert found["redirect"] == "/cards/The%20Puppet%20Master"
-    assert top(found, 2) == [
-        ("card", "treachery-6.0", "The Puppet Master"),
-        ("card", "treachery-1.1-forum-post", "The Puppet Master"),
-    ]
+    assert top(found, 1) == [("card", "treachery-6.0", "The Puppet Master")]
+    assert found["results"][0]["earlier_editions"] == 1
+    puppet_masters = [result for result in found["results"] if result["card"] == "The Puppet Master"]
+    assert [result["document"] for result in puppet_masters if result["kind"] == "card"] == ["treachery-6.0"]
 
 
 def test_release_notes_cards_fold_accents_too(find):
@@ -202,10 +203,22 @@ def test_release_notes_cards_fold_accents_too(find):
     assert ("card_note", "duskmourn-release-notes", "Séance Board — note 1") in top(found, 2)
 
 
-def test_release_notes_mechanics_are_found_with_their_rulings(find):
+def test_each_mechanic_ruling_is_a_result_with_the_ruling_as_snippet(find):
     found = find("impending time counters")
-    assert described(found["results"][0]) == ("mechanic", "duskmourn-release-notes", "New Keyword Ability: Impending")
-    assert re.fullmatch(r"/rulebook/mechanics/\d+", found["results"][0]["url"])
+    assert top(found, 3) == [
+        ("mechanic_ruling", "duskmourn-release-notes", "New Keyword Ability: Impending — ruling 1"),
+        ("mechanic_ruling", "duskmourn-release-notes", "New Keyword Ability: Impending — ruling 4"),
+        ("mechanic", "duskmourn-release-notes", "New Keyword Ability: Impending"),
+    ]
+    assert re.fullmatch(r"/rulebook/mechanics/\d+#ruling-1", found["results"][0]["url"])
+    found = find("manifest dread with one card in library")
+    ruling = found["results"][0]
+    assert described(ruling) == (
+        "mechanic_ruling",
+        "duskmourn-release-notes",
+        "New Keyword Action: Manifest Dread — ruling 6",
+    )
+    assert ruling["snippet"].startswith("If your <mark>library</mark> contains only <mark>one</mark> <mark>card</mark>")
 
 
 def test_the_kind_filter(find):
@@ -233,9 +246,14 @@ def test_unknown_filters_are_explained(find):
         "query": "undercover",
         "corrected_query": None,
         "redirect": None,
+        "offset": 0,
+        "limit": 20,
+        "total": 0,
+        "as_of": None,
+        "editions": [],
         "results": [],
         "message": 'There is nothing of the kind "ruling" to search; choose one of: '
-        "rule, card, card_note, faq, glossary, mechanic.",
+        "rule, card, card_note, faq, glossary, mechanic, mechanic_ruling.",
     }
     message = find("undercover", document="treachery-9.0")["message"]
     assert message.startswith('There is no document "treachery-9.0"; the documents are: ')
@@ -260,7 +278,7 @@ def test_every_result_has_the_public_fields(find):
     for query in ["undercover", "the puppet master", "Teammate", "907.8b", "delirium card types"]:
         for result in find(query)["results"]:
             assert set(result) == RESULT_FIELDS
-            assert result["kind"] in {"rule", "card", "card_note", "faq", "glossary", "mechanic"}
+            assert result["kind"] in {"rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling"}
             assert isinstance(result["score"], float)
 
 
@@ -297,7 +315,7 @@ BAD_INPUT = [
 @pytest.mark.parametrize("query", BAD_INPUT)
 def test_bad_input_never_raises_and_always_answers(find, query):
     found = find(query)
-    assert set(found) == {"query", "corrected_query", "message", "redirect", "results"}
+    assert set(found) == ANSWER_FIELDS
     assert found["results"] or found["message"]
 
 
@@ -414,9 +432,208 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
     assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
 
 
-def test_a_repeated_search_gives_the_same_answer_as_a_separate_copy(find):
-    first = find("undercover")
-    first["results"][0]["title"] = "changed by a caller"
-    again = find("undercover")
-    assert again["results"][0]["title"] == "702.TR02 — Undercover"
-    assert [r["url"] for r in again["results"]] == [r["url"] for r in find("undercover")["results"]]
+# -- corrections a judge trusts -------------------------------------------------------------
+
+
+def test_real_english_words_are_never_corrected(find):
+    found = find("my undercover Guardian — can I unveil before anyone attacked the Leader?")
+    assert (found["corrected_query"], found["message"]) == (None, None)
+    assert "I Am Never Alone" not in {result["card"] for result in found["results"][:10]}
+    assert find("nobody whenever")["corrected_query"] is None
+
+
+def test_a_correction_leaves_the_querys_punctuation_out(find):
+    found = find("assasin win?!")
+    assert found["corrected_query"] == "assassin win"
+    assert found["message"] == 'Showing results for "assassin win".'
+
+
+def test_searching_as_typed_corrects_nothing(find):
+    found = find("assasin win", as_typed=True)
+    assert (found["corrected_query"], found["message"]) == (None, None)
+    assert found["results"] and all("<mark>assassin" not in result["snippet"].lower() for result in found["results"])
+    assert find("assasin", as_typed=True)["message"] == (
+        'Nothing in the rules uses "assasin". Try other words, a rule number (907.8b) or a card name.'
+    )
+
+
+def test_judges_words_come_from_the_documented_data_file():
+    from rulebook.queries.search.words import judges_phrases
+
+    phrases = judges_phrases()
+    assert phrases[("goes", "first")] == [["starting"], ["player"]]
+    assert phrases[("kill",)] == [["kill", "destroy", "defeat", "dies"]]
+
+
+# -- results a judge can use ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query", ["great martyr", "martyr", "Great Martyr notes"])
+def test_a_partial_card_name_ranks_the_card_first(find, query):
+    assert top(find(query), 1) == [("card", "treachery-6.0", "The Great Martyr")]
+
+
+def test_pages_of_results_join_into_one_long_list(find):
+    whole = find("creature", limit=60)
+    assert whole["total"] > 60 and len(whole["results"]) == 60
+    pages = [find("creature", offset=offset, limit=20) for offset in (0, 20, 40)]
+    assert [result["url"] for page in pages for result in page["results"]] == [r["url"] for r in whole["results"]]
+    assert [(page["offset"], page["limit"], page["total"]) for page in pages] == [
+        (0, 20, whole["total"]),
+        (20, 20, whole["total"]),
+        (40, 20, whole["total"]),
+    ]
+
+
+def test_a_page_past_the_end_says_how_many_results_there_are(find):
+    total = find("undercover")["total"]
+    found = find("undercover", offset=500)
+    assert (found["results"], found["total"]) == ([], total)
+    assert found["message"] == f"There are only {total} results: this page is past the last one."
+
+
+# -- editions: once per family, as of a date ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory):
+    """Three editions of a miniature of the official rules: the second unchanged, the third
+    with a new starting life total."""
+    from tests.sample_documents import FULL_CR
+
+    folder = tmp_path_factory.mktemp("editions")
+    texts = {
+        "2021-06-18": FULL_CR,
+        "2021-09-10": FULL_CR.replace("June 18, 2021", "September 10, 2021"),
+        "2022-02-04": FULL_CR.replace("June 18, 2021", "February 4, 2022").replace(
+            "starting life total of 20.", "starting life total of 30."
+        ),
+    }
+    paths = []
+    for day, text in texts.items():
+        paths.append(folder / f"MagicCompRules-{day}.txt")
+        paths[-1].write_text(text, encoding="utf-8")
+    target = folder / "rulebook.db"
+    build_database(target, paths)
+    db = sqlite_utils.Database(target)
+
+    def find(query, **filters):
+        return search(db, index_path_for(target), query, **filters)
+
+    return find
+
+
+def test_each_entry_is_found_once_in_its_newest_edition(editions):
+    found = editions("legend rule")
+    assert top(found, 1) == [("glossary", "comprehensive-rules-2022-02-04", "Legend Rule")]
+    assert found["results"][0]["earlier_editions"] == 2
+    assert [described(result) for result in found["results"]].count(described(found["results"][0])) == 1
+    assert {result["document"] for result in found["results"]} == {"comprehensive-rules-2022-02-04"}
+
+
+def test_a_changed_rule_shows_its_newest_text_and_the_older_one_by_date_or_document(editions):
+    newest = editions("starting life total")["results"][0]
+    assert (newest["document"], newest["number"], newest["earlier_editions"]) == (
+        "comprehensive-rules-2022-02-04",
+        "119.1",
+        2,
+    )
+    assert "of 30." in newest["snippet"]
+    found = editions("starting life total", as_of="2021-10-01")
+    older = found["results"][0]
+    assert (older["document"], older["number"], older["earlier_editions"]) == (
+        "comprehensive-rules-2021-09-10",
+        "119.1",
+        1,
+    )
+    assert "of 20." in older["snippet"]
+    assert found["editions"] == [
+        {
+            "family": "comprehensive-rules",
+            "document": "comprehensive-rules-2021-09-10",
+            "version": "2021-09-10",
+            "effective_date": "2021-09-10",
+            "edition": 2,
+            "current": "comprehensive-rules-2022-02-04",
+        }
+    ]
+    first = editions("starting life total", document="comprehensive-rules-2021-06-18")["results"][0]
+    assert (first["document"], first["url"], first["earlier_editions"]) == (
+        "comprehensive-rules-2021-06-18",
+        "/rules/comprehensive-rules-2021-06-18/119.1",
+        0,
+    )
+
+
+def test_as_of_before_every_edition_finds_nothing_and_says_why(editions):
+    found = editions("legend rule", as_of="2001-01-01")
+    assert (found["results"], found["editions"]) == ([], [])
+    assert found["message"] == "No document loaded was in force on 2001-01-01."
+
+
+@pytest.mark.parametrize("as_of", ["June 2021", "2021-13-01", "yesterday"])
+def test_as_of_must_be_a_date(editions, as_of):
+    with pytest.raises(SearchInputError, match="as_of must be a date written YYYY-MM-DD"):
+        editions("legend rule", as_of=as_of)
+
+
+# -- the page and its JSON twin -------------------------------------------------------------
+
+
+@pytest.fixture
+async def site(built_db_path):
+    datasette = make_datasette(built_db_path)
+    await datasette.invoke_startup()
+    return datasette
+
+
+async def test_the_search_page_pages_through_results(site):
+    data = (await site.client.get("/search.json?q=creature&offset=20&limit=20")).json()
+    assert (data["offset"], data["limit"], len(data["results"])) == (20, 20, 20)
+    assert data["total"] == (await site.client.get("/search.json?q=creature")).json()["total"] > 40
+    html = (await site.client.get("/search?q=creature&offset=20")).text
+    assert f"Results 21–40 of {data['total']} for “creature”" in html
+    assert '<ol class="results" start="21">' in html
+    assert '<a rel="prev" href="/search?q=creature&amp;offset=0">' in html
+    assert '<a rel="next" href="/search?q=creature&amp;offset=40">' in html
+    last = (await site.client.get(f"/search?q=creature&offset={data['total'] - 1}")).text
+    assert 'rel="next"' not in last and 'rel="prev"' in last
+
+
+@pytest.mark.parametrize(
+    "path, error",
+    [
+        (
+            "/search.json?q=unveil&as_of=June+2021",
+            'as_of must be a date written YYYY-MM-DD, e.g. 2021-06-09, not "June 2021".',
+        ),
+        (
+            "/search?q=unveil&as_of=2021-02-30",
+            'as_of must be a date written YYYY-MM-DD, e.g. 2021-06-09, not "2021-02-30".',
+        ),
+        ("/search.json?q=unveil&offset=-1", "offset must be a whole number from 0 to 10000, not '-1'."),
+        ("/search.json?q=unveil&limit=many", "limit must be a whole number from 0 to 200, not 'many'."),
+    ],
+)
+async def test_bad_dates_and_pages_are_400s_that_say_what_is_expected(site, path, error):
+    response = await site.client.get(path)
+    assert response.status_code == 400
+    if "/search.json" in path:
+        assert response.json()["error"] == error
+    else:
+        assert str(escape(error)) in response.text
+
+
+async def test_as_of_says_which_edition_it_searched_and_links_to_the_current_one(site):
+    data = (await site.client.get("/search.json?q=undercover&as_of=2018-01-01")).json()
+    assert {result["document"] for result in data["results"]} == {"treachery-1.1"}
+    html = (await site.client.get("/search?q=undercover&as_of=2018-01-01")).text
+    assert (
+        "Rules as of 2018-01-01: treachery-1.1 (effective 2017-05-08), now "
+        '<a href="/search?q=undercover&amp;document=treachery-6.0">treachery-6.0</a>.'
+    ) in html
+
+
+async def test_a_result_says_how_many_earlier_editions_have_it(site):
+    html = (await site.client.get("/search?q=the+puppet+master+concede")).text
+    assert "treachery-6.0 6.0 · also in 1 earlier edition</span>" in html

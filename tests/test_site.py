@@ -299,9 +299,16 @@ async def test_rule_numbers_and_card_names_go_straight_to_their_page(site, query
     assert response.headers["location"] == target
 
 
-async def test_misspelled_search_offers_did_you_mean(site):
-    html = (await site.client.get("/search?q=platnum+angle")).text
-    assert 'Did you mean <a href="/search?q=platinum%20angel">platinum angel</a>?' in html
+async def test_a_corrected_search_says_so_once_and_links_to_the_search_as_typed(site):
+    html = (await site.client.get("/search?q=platnum+angel")).text
+    assert (
+        '<p class="notice">Showing results for &#34;platinum angel&#34;. '
+        '<a href="/search?q=platnum+angel&amp;as_typed=1">Search for “platnum angel” as typed instead</a>.</p>'
+    ) in html
+    assert "Did you mean" not in html
+    as_typed = (await site.client.get("/search.json?q=platnum+angel&as_typed=1")).json()
+    assert as_typed["corrected_query"] is None
+    assert as_typed["results"][0]["title"] == "Can Platinum Angel protect my team?"  # "angel" alone finds it
 
 
 # Datasette's own pages, metadata and canned queries

@@ -1,0 +1,587 @@
+"""Search the rulebook the way judges ask: rule numbers, card names, questions, misspellings.
+
+`search()` is the one search behind `rulebook search`, the /search page and /search.json, so
+they all answer alike. In order, it:
+
+1. sends a rule number ("907.8b", "rule 104.3", "CR 508.6", "702.TrUnv-3") straight to that
+   rule, and an exact card name ("the ætherist") straight to that card (``redirect``);
+2. corrects words neither the rulebook nor English uses from the rulebook's own vocabulary
+   ("assasin" -> "assassin") and says so (words.py);
+3. ranks every entry that matches any word (a question's "who" or "the" never excludes an
+   answer): entries matching all words first, names and titles above body text, each entry
+   once per family (its newest edition, or the edition in force on ``as_of``), entries only
+   older editions have below current ones unless the query names an old rule number.
+
+Speed: candidates are found and ranked by SQLite FTS5's bm25 (C, the GIL released) in the
+index's entries.db; Python only re-reads the best few dozen for words side by side and cuts
+their snippets, so a search costs about as much as any page and never holds the server up.
+
+Bad input never raises: an empty query, punctuation, search syntax, a 10,000-character paste
+or text in another script all get results or an empty list with a ``message``.
+
+The response, a public contract (/search.json returns it as is)::
+
+    {
+      "query": str,                   # the query as typed
+      "corrected_query": str | null,  # the query that was searched instead, misspellings corrected
+      "message": str | null,          # a sentence for the judge: the correction, or why nothing matched
+      "redirect": str | null,         # URL to go straight to: the rule a rule number names, the card
+                                      #   an exact card name names
+      "offset": int,                  # results skipped (paging): 0 for the first page
+      "limit": int,                   # results asked for
+      "total": int,                   # results there are in all
+      "as_of": str | null,            # YYYY-MM-DD: per family, the edition in force that day was searched
+      "editions": [                   # with as_of: the edition searched in each family
+        {"family": str, "document": str, "version": str | null, "effective_date": str | null,
+         "current": str}              #   current: the slug of the family's current edition
+      ],
+      "results": [                    # best first
+        {
+          "kind": "rule" | "card" | "card_note" | "faq" | "glossary" | "mechanic" | "mechanic_ruling",
+          "document": str,            # document slug: "treachery-6.0"
+          "version": str | null,      # the document's version: "6.0"
+          "number": str | null,       # rules: the number as printed: "702.TR02a"
+          "card": str | null,         # cards and card notes: the card's name
+          "question": str | null,     # FAQ entries: the question
+          "title": str,               # "907.8b", "702.TR02 — Undercover", "The Great Martyr — note 3",
+                                      #   the FAQ question, the glossary term, the mechanic's name,
+                                      #   "Manifest Dread — ruling 4"
+          "snippet": str,             # HTML, escaped: the matching text, matched words in <mark>…</mark>
+          "url": str,                 # the result's page: /rules/treachery-6.0/907.8b, /cards/The%20Spy#note-1
+          "score": float,             # higher is better; comparable within one response only
+          "earlier_editions": int     # how many earlier editions of its family also have this entry
+        }
+      ]
+    }
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import sqlite_utils
+
+from rulebook.db.families import FAMILY_PREFERENCE, edition_in_force
+from rulebook.db.search_index import (
+    SEARCHED_COLUMNS,
+    STEMMED_WORDS,
+    fold,
+    open_entries,
+    read_vocabulary,
+    scope_word,
+)
+from rulebook.urls import card_url, rule_url
+
+from ..rules import as_rule_number, find_rule
+from .snippets import snippet
+from .words import Query, Speller, Word, corrected_text, finds_longer_words, is_english_word, parse
+
+KINDS = ("rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling")
+
+MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the search down
+MAX_QUERY_CHARACTERS = 1000
+MAX_LIMIT = 200
+MAX_OFFSET = 10_000
+RERANKED = 20  # the best entries of each tier read again for words side by side
+
+# bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
+# rule's title says what the entry is about; the section it sits in only hints at it.
+COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, number; scope is no match
+PARTIAL_CANDIDATES = 500  # entries with only some of the words: at most about this many are ranked
+PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
+NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
+FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
+COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
+SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
+SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
+
+
+_COUNT = "select count(*) from entries_fts where entries_fts match ?"
+_BEST = f"""select rowid, -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
+            from entries_fts where entries_fts match ? order by score desc, rowid limit ? offset ?"""
+
+
+class SearchInputError(ValueError):
+    """A parameter the search cannot take (an ``as_of`` that is not a date): the web answers 400."""
+
+
+def search(
+    db: sqlite_utils.Database,
+    index_dir: Path,
+    query: str,
+    kind: str | None = None,
+    document: str | None = None,
+    limit: int = 20,
+    offset: int = 0,
+    as_of: str | None = None,
+    as_typed: bool = False,
+) -> dict:
+    """Answer ``query`` with a redirect, ranked results and a message; see the module docstring.
+
+    ``as_typed``: search the words as typed, without corrections (the link under a correction).
+    """
+    text = query if isinstance(query, str) else ""
+    kind, document, as_of = kind or None, document or None, as_of or None  # an empty form field filters nothing
+    limit, offset = max(0, min(int(limit), MAX_LIMIT)), max(0, min(int(offset), MAX_OFFSET))
+    response = {
+        "query": text,
+        "corrected_query": None,
+        "message": None,
+        "redirect": None,
+        "offset": offset,
+        "limit": limit,
+        "total": 0,
+        "as_of": as_of,
+        "editions": [],
+        "results": [],
+    }
+    if as_of:
+        response["editions"] = editions_in_force(db, as_of)
+        if not response["editions"]:
+            return {**response, "message": f"No document loaded was in force on {as_of}."}
+    problem = _filter_problem(db, kind, document)
+    if problem:
+        return {**response, "message": problem}
+    index = _open(Path(index_dir))
+    if index is None:
+        return {
+            **response,
+            "message": "Search is not available: the search index is missing or unreadable. "
+            "Run `rulebook build` to create it.",
+        }
+    # A lone surrogate (half an emoji from a broken form) cannot become a search term.
+    searched = text[:MAX_QUERY_CHARACTERS].encode("utf-8", "replace").decode("utf-8")
+    scope = Scope(kind, document, response["editions"] if as_of else None)
+    return {**response, **index.answer(db, searched, scope, limit, offset, as_typed)}
+
+
+def editions_in_force(db: sqlite_utils.Database, as_of: str) -> list[dict]:
+    """Per family, the edition in force on ``as_of`` (families with none that old are left out)."""
+    try:
+        day = datetime.date.fromisoformat(as_of)
+    except (TypeError, ValueError):
+        raise SearchInputError(f'as_of must be a date written YYYY-MM-DD, e.g. 2021-06-09, not "{as_of}".') from None
+    editions = []
+    for family in [row["family"] for row in db.query("select distinct family from documents order by family")]:
+        edition = edition_in_force(db, family, day.isoformat())
+        if edition:
+            current = next(
+                db.query("select slug from documents where family = ? and is_current = 1 and id = primary_id", [family])
+            )
+            editions.append(
+                {
+                    "family": family,
+                    "document": edition["slug"],
+                    "version": edition["version"],
+                    "effective_date": edition["effective_date"],
+                    "edition": edition["edition"],
+                    "current": current["slug"],
+                }
+            )
+    return editions
+
+
+def _filter_problem(db: sqlite_utils.Database, kind: str | None, document: str | None) -> str | None:
+    if kind and kind not in KINDS:
+        return f'There is nothing of the kind "{kind}" to search; choose one of: {", ".join(KINDS)}.'
+    if document:
+        slugs = [row["slug"] for row in db.query("select slug from documents order by slug")]
+        if document not in slugs:
+            return f'There is no document "{document}"; the documents are: {", ".join(slugs)}.'
+    return None
+
+
+def _open(index_dir: Path) -> SearchIndex | None:
+    """The open index for this folder, reopened only when a rebuild swapped a new one in."""
+    try:
+        path = index_dir.resolve()
+        status = (path / "entries.db").stat()
+    except OSError:
+        return None
+    return _open_cached(str(path), status.st_ino, status.st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _open_cached(path: str, inode: int, modified: int) -> SearchIndex | None:
+    try:
+        return SearchIndex(Path(path))
+    except (OSError, ValueError, sqlite3.Error):
+        return None
+
+
+@dataclass
+class Scope:
+    """Which entries a search sees: of a kind, of a document, of the editions in force on a day."""
+
+    kind: str | None
+    document: str | None
+    editions: list[dict] | None  # as_of: the edition searched in each family
+
+    def where(self) -> tuple[str, list]:
+        """The SQL condition on ``entries e`` and its parameters."""
+        conditions, parameters = [], []
+        if self.kind:
+            conditions.append("e.kind = ?")
+            parameters.append(self.kind)
+        if self.document:
+            conditions.append("exists (select 1 from sources s where s.entry_id = e.id and s.document = ?)")
+            parameters.append(self.document)
+        elif self.editions is not None:
+            families = [
+                "(e.family = ? and exists (select 1 from sources s where s.entry_id = e.id and s.edition = ?))"
+                for _ in self.editions
+            ]
+            conditions.append(f"({' or '.join(families) or '0'})")
+            parameters.extend(value for edition in self.editions for value in (edition["family"], edition["edition"]))
+        else:
+            conditions.append("e.latest = 1")
+        return " and ".join(conditions), parameters
+
+    def fts(self) -> str:
+        """The same condition as an FTS5 expression on the ``scope`` column (db/search_index.py)."""
+        conditions = []
+        if self.kind:
+            conditions.append(_quoted(scope_word("kind", self.kind)))
+        if self.document:
+            conditions.append(_quoted(scope_word("document", self.document)))
+        elif self.editions is not None:
+            in_force = [_quoted(scope_word("edition", f"{e['family']}.{e['edition']}")) for e in self.editions]
+            conditions.append(f"({' OR '.join(in_force)})")
+        else:
+            conditions.append(_quoted(scope_word("latest")))
+        return "{scope} : (" + " AND ".join(conditions) + ")"
+
+    @property
+    def all_in_force(self) -> bool:
+        """Every entry seen is of the edition asked for: none is ranked lower as superseded."""
+        return bool(self.document) or self.editions is not None
+
+    def sources_condition(self) -> tuple[str, list]:
+        """Which sources of an entry to read: the newest (a rule of 26 editions has 26), the
+        document's, or all of them for ``source`` to choose by family."""
+        if self.document:
+            return "document = ?", [self.document]
+        if self.editions is not None:
+            return "1", []
+        return "edition = (select max(edition) from sources newest where newest.entry_id = sources.entry_id)", []
+
+    def source(self, sources: list[dict], family: str) -> dict:
+        """Which of the entry's sources (newest first) the result shows."""
+        if self.document:
+            return next(source for source in sources if source["document"] == self.document)
+        if self.editions is not None:
+            edition = next(edition["edition"] for edition in self.editions if edition["family"] == family)
+            return next(source for source in sources if source["edition"] == edition)
+        return sources[0]
+
+
+@dataclass
+class Candidate:
+    entry_id: int
+    kind: str
+    family: str
+    body: str
+    score: float
+
+
+class SearchIndex:
+    """An open index with its vocabulary; built once per index folder and reused by every thread."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.local = threading.local()  # one SQLite connection per thread
+        connection = self.connection()
+        self.entry_count = connection.execute("select count(*) from entries").fetchone()[0]
+        connection.execute("create virtual table temp.terms using fts5vocab(main, entries_fts, row)")
+        self.frequency = dict(connection.execute("select term, doc from temp.terms").fetchall())
+        self.speller = Speller(read_vocabulary(path), set(self.frequency))
+        is_english_word("judge")  # load the English word list now, not during a judge's search
+
+    def connection(self):
+        if not hasattr(self.local, "connection"):
+            self.local.connection = open_entries(self.path)
+        return self.local.connection
+
+    def answer(self, db, text: str, scope: Scope, limit: int, offset: int, as_typed: bool) -> dict:
+        messages = []
+        query = parse(text)
+        words = query.words
+        if len(words) > MAX_WORDS:
+            words = words[:MAX_WORDS]
+            messages.append(f"That search is long: only its first {MAX_WORDS} words were used.")
+        number = as_rule_number(text)
+        first, redirect = [], None
+        if number and not number.isdigit():  # a bare section ("907") is searched like a word
+            redirect, first, missing = self.rule_named(db, number, scope)
+            words = [word for word in words if word.number]  # "rule" and "CR" are not searched
+            messages.extend(filter(None, [missing]))
+        elif not offset:
+            redirect, first = self.card_named(text, scope)
+        words = self.speller.look_up(words, correct=not as_typed)
+        corrected = None
+        if any(word.correction for word in words) and not redirect:
+            corrected = corrected_text(text, Query(words, query.stop_words, query.spans))
+            messages.insert(0, f'Showing results for "{corrected}".')
+        total, ranked = self.ranked(words, scope, offset, limit)
+        first = first if not offset else []  # the rule or card named leads the first page only
+        urls = {result["url"] for result in first}
+        results = (first + [result for result in ranked if result["url"] not in urls])[:limit]
+        total = max(total, len(results)) if not offset else total  # a rule or card looked up counts too
+        if not results and limit and not messages:
+            if offset and total:
+                messages.append(f"There are only {total} results: this page is past the last one.")
+            else:
+                messages.append(_nothing_found(text, words, query.stop_words))
+        return {
+            "corrected_query": corrected,
+            "message": " ".join(messages) or None,
+            "redirect": redirect,
+            "total": total,
+            "results": results,
+        }
+
+    # -- the rule number or card the query names ------------------------------------------
+
+    def rule_named(self, db, number: str, scope: Scope) -> tuple[str | None, list[dict], str | None]:
+        """The rule's URL and the rule in each document that has it, or why there is none."""
+        found = find_rule(db, number, scope.document)
+        if not found.rule:
+            where = f" in {scope.document}" if scope.document else ""
+            close = (
+                f" Close numbers: {', '.join(found.suggestions)}." if found.suggestions and not scope.document else ""
+            )
+            return None, [], f"There is no rule {number}{where}.{close}"
+        if scope.kind not in (None, "rule"):
+            return None, [], None
+        where, parameters = scope.where()
+        rows = self.connection().execute(
+            f"select e.id, e.kind, e.family, e.body from entries e where e.number = ? and {where}",
+            [found.rule["canonical"], *parameters],
+        )
+        rules = self.results([Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows], scope, set())
+        named = f"{found.document_slug}/"
+        rules.sort(key=lambda result: named not in result["url"])  # the document find_rule chose first
+        return rule_url(found.document_slug, found.rule["number"]), rules, None
+
+    def card_named(self, text: str, scope: Scope) -> tuple[str | None, list[dict]]:
+        """The card whose exact name (any case, accents optional) is the query."""
+        if scope.kind not in (None, "card"):
+            return None, []
+        where, parameters = scope.where()
+        rows = self.connection().execute(
+            f"select e.id, e.kind, e.family, e.body from entries e where e.name_key = ? and e.kind = 'card' and {where}"
+            " order by e.superseded",
+            [fold(text), *parameters],
+        )
+        cards = self.results([Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows], scope, set())
+        if not cards:
+            return None, []
+        # Without a document filter the card page itself shows the current version first.
+        return card_url(cards[0]["card"], scope.document), cards
+
+    # -- ranking ------------------------------------------------------------------------
+
+    def ranked(self, words: list[Word], scope: Scope, offset: int, limit: int) -> tuple[int, list[dict]]:
+        """(how many entries match, the page of them from ``offset``): entries with every word
+        first, then those with the less common of them, each tier ranked by relevance."""
+        searched = [word for word in words if word.searched]
+        if not searched:
+            return 0, []
+        alternatives = [_match(word) for word in searched]
+        every = " AND ".join(alternatives)
+        tiers = [every]
+        if len(searched) > 1:
+            tiers.append(f"({self.some_words(searched, alternatives)}) NOT ({every})")
+        keep_old = scope.all_in_force or any(self.is_old_number(word.number) for word in searched if word.number)
+        stems = {stem for word in searched for stem in word.stems}
+        total, page = 0, []
+        for tier in tiers:
+            expression = f"({tier}) AND {scope.fts()}"
+            start, stop = max(0, offset - total), max(0, offset + limit - total)
+            if stop > start:  # the page reaches into this tier
+                count, candidates = self.tier_page(expression, searched, keep_old, start, stop)
+                page += candidates
+            else:
+                count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
+            total += count
+        return total, self.results(page, scope, stems)
+
+    def some_words(self, searched: list[Word], alternatives: list[str]) -> str:
+        """Entries with any of the less common words, the rarest first, as many as keep the
+        candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
+        would make a search slow, and the common words add little to the ranking."""
+        common_above = self.entry_count * COMMON_SHARE
+        by_rarity = sorted(zip(searched, alternatives), key=lambda pair: self.count(pair[0]))
+        chosen, candidates = [], 0
+        for word, expression in by_rarity:
+            frequency = self.count(word)
+            if chosen and (frequency > common_above or candidates + frequency > PARTIAL_CANDIDATES):
+                break
+            chosen.append(expression)
+            candidates += frequency
+        return " OR ".join(chosen)
+
+    def tier_page(self, expression: str, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
+        """(how many entries the tier has, its entries ``start``..``stop``): by bm25 (entries only
+        older editions have at SUPERSEDED_FACTOR of theirs), the best RERANKED then reordered by
+        names and words side by side (the same window whatever the page, so pages agree)."""
+        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED or not keep_old else (start, stop)
+        count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
+        if start >= count:
+            return count, []
+        best = self.best(expression, fetch_to - fetch_from + (0 if keep_old else SURPLUS), fetch_from)
+        entries = {
+            row[0]: row
+            for row in self.connection().execute(
+                "select id, kind, family, body, name, words, superseded from entries "
+                f"where id in ({', '.join('?' * len(best))})",
+                [entry_id for entry_id, _ in best],
+            )
+        }
+        ranked = best
+        if not keep_old:
+            ranked = self.without_superseded_first(expression, best, entries, fetch_to, len(best) < count)
+        rows = [(*entries[entry_id][:6], score) for entry_id, score in ranked[: fetch_to - fetch_from]]
+        candidates = [Candidate(row[0], row[1], row[2], row[3], row[6]) for row in rows]
+        if fetch_from == 0:
+            candidates = _reranked(candidates[:RERANKED], rows[:RERANKED], searched) + candidates[RERANKED:]
+        return count, candidates[start - fetch_from : stop - fetch_from]
+
+    def without_superseded_first(self, expression, ranked, entries, wanted: int, more: bool) -> list:
+        """``ranked`` with superseded entries at SUPERSEDED_FACTOR of their score, best first.
+
+        Exact for the first ``wanted`` when they all score at least the last fetched entry's
+        bm25 (nothing not fetched can beat them); otherwise current and superseded entries are
+        fetched apart and merged, which costs a second ranking."""
+        adjusted = sorted(
+            ((entry_id, score * (SUPERSEDED_FACTOR if entries[entry_id][6] else 1.0)) for entry_id, score in ranked),
+            key=lambda pair: (-pair[1], pair[0]),
+        )
+        if not more or (len(adjusted) >= wanted and adjusted[wanted - 1][1] >= ranked[-1][1]):
+            return adjusted
+        superseded = "{scope} : " + _quoted(scope_word("superseded"))
+        current = self.best(f"({expression}) NOT {superseded}", wanted, 0)
+        older = self.best(f"({expression}) AND {superseded}", wanted, 0)
+        for entry_id in {row[0] for row in current + older} - entries.keys():
+            entries[entry_id] = next(
+                self.connection().execute(
+                    "select id, kind, family, body, name, words, superseded from entries where id = ?", [entry_id]
+                )
+            )
+        return sorted(
+            current + [(entry_id, score * SUPERSEDED_FACTOR) for entry_id, score in older],
+            key=lambda pair: (-pair[1], pair[0]),
+        )
+
+    def best(self, expression: str, limit: int, offset: int) -> list[tuple[int, float]]:
+        """(entry id, bm25 score) of the best matches of ``expression``, best first."""
+        return self.connection().execute(_BEST, [expression, limit, offset]).fetchall()
+
+    def results(self, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
+        """The public result of each candidate, from the source the scope shows."""
+        sources_of: dict[int, list[dict]] = {candidate.entry_id: [] for candidate in candidates}
+        which, parameters = scope.sources_condition()
+        for entry_id, document, edition, earlier, result in self.connection().execute(
+            f"select entry_id, document, edition, earlier, result from sources "
+            f"where entry_id in ({', '.join('?' * len(sources_of))}) and {which} order by edition desc, rowid",
+            [*sources_of, *parameters],
+        ):
+            sources_of[entry_id].append(
+                {"document": document, "edition": edition, "earlier": earlier, "result": result}
+            )
+        results = []
+        for candidate in candidates:
+            source = scope.source(sources_of[candidate.entry_id], candidate.family)
+            results.append(
+                {
+                    **json.loads(source["result"]),
+                    "snippet": snippet(candidate.body, stems),
+                    "score": round(candidate.score, 3),
+                    "earlier_editions": source["earlier"],
+                }
+            )
+        return results
+
+    def count(self, word: Word) -> int:
+        return sum(self.frequency.get(stem, 0) for stem in word.stems) + (1 if word.number else 0)
+
+    def is_old_number(self, number: str) -> bool:
+        """A number only superseded editions use (702.TrUnv-3, 906.6d): the judge wants the old rules."""
+        row = self.connection().execute("select min(superseded) from entries where number = ?", [number]).fetchone()
+        return row[0] == 1
+
+
+def _match(word: Word) -> str:
+    """The FTS5 expression for one word: any of its stems or a longer word they begin ("own"
+    finds owner, "team" teammates, "know" known), or its rule number, in any column. Every term
+    is quoted, so nothing a judge types is read as search syntax."""
+    terms = [_quoted(stem) + (" *" if finds_longer_words(stem) else "") for stem in word.stems]
+    if word.number and word.number not in word.stems:
+        terms.append(_quoted(word.number))
+    return "{" + " ".join(SEARCHED_COLUMNS) + "} : (" + " OR ".join(terms) + ")"
+
+
+def _quoted(term: str) -> str:
+    """A term as an FTS5 string: whatever it holds is a word to match, never syntax."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Word]) -> list[Candidate]:
+    """The best few again, with what bm25 cannot see: how many of the query's words an entry has
+    (bm25 only counts the less common ones when few entries have them all), whether its name
+    has every word ("great martyr": The Great Martyr above its notes), words side by side as
+    typed ("starting player", not "player's starting"), and the family judges reach for first."""
+    pairs = {
+        (first.stems[0], second.stems[0])
+        for first, second in itertools.pairwise(searched)
+        if first.stems and second.stems
+    }
+    for candidate, (*_, name, words, _score) in zip(candidates, rows):
+        share = sum(1 for word in searched if _has(words, word)) / len(searched)
+        candidate.score *= ((1 + share) / 2) ** 2
+        if name:
+            name_stems = {token.text for token in STEMMED_WORDS(name)}
+            if all(name_stems.intersection(word.stems) for word in searched):
+                candidate.score *= 1 + NAME_BONUS
+        if pairs:
+            found = sum(1 for first, second in pairs if f" {first} {second} " in words)
+            candidate.score *= 1 + PHRASE_BONUS * found / len(pairs)
+        if candidate.family == FAMILY_PREFERENCE[0]:
+            candidate.score *= 1 + FAMILY_BONUS
+    return sorted(candidates, key=lambda candidate: (-candidate.score, candidate.entry_id))
+
+
+def _has(words: str, word: Word) -> bool:
+    """Whether an entry's indexed words (" name title body context ") include the query's word
+    (or a longer one: "team" is in "teammates", as _match finds it)."""
+    return any(f" {stem}{'' if finds_longer_words(stem) else ' '}" in words for stem in word.stems) or bool(
+        word.number and f" {word.number} " in words
+    )
+
+
+def _nothing_found(text: str, words: list[Word], stop_words: list[str]) -> str:
+    unknown = [word.typed for word in words if not word.searched]
+    if unknown:
+        listed = ", ".join(f'"{_shortened(word)}"' for word in unknown[:5])
+        return f"Nothing in the rules uses {listed}. Try other words, a rule number (907.8b) or a card name."
+    if stop_words:
+        listed = " and ".join(f'"{word}"' for word in list(dict.fromkeys(stop_words))[:2])
+        return (
+            f"Words like {listed} are too common to search for: add a keyword, a rule number (907.8b) or a card name."
+        )
+    if words:
+        return f'Nothing of that kind or in that document matches "{_shortened(text)}": try without the filter.'
+    if text.strip():
+        return "There are no words to search for: type a rule number (907.8b), a card name or a few words."
+    return "Type a rule number (907.8b), a card name or a few words to search for."
+
+
+def _shortened(word: str, length: int = 30) -> str:
+    return word if len(word) <= length else word[:length] + "…"

@@ -1,0 +1,184 @@
+"""What a query says: its words, rule numbers, judges' phrases and corrected misspellings.
+
+A judge's query becomes a list of ``Word``: where it was typed, and the indexed forms (folded
+stems, db/search_index.py) searched for it. Three things change what is searched:
+
+- judges' phrases ("goes first") become the rules' words ("starting player"), from the one
+  data file ``judges-words.txt`` beside this module;
+- a word the rulebook never uses is corrected from the rulebook's own vocabulary by whoosh's
+  corrector, closest by whoosh's Damerau–Levenshtein distance, then most used;
+- but a real English word (wordfreq's English list) is never "corrected": "anyone" stays
+  "anyone" even though no rule says it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib import resources
+
+from whoosh.spelling import ListCorrector
+from whoosh.support.levenshtein import damerau_levenshtein
+from wordfreq import zipf_frequency
+
+from rulebook.db.search_index import WORDS, stem_word
+from rulebook.ingest.numbers import NUMBER, canonical
+
+_RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907.8b, 702.TrUnv-3 in a query
+
+# A word at least this common in English (Zipf scale: 3 = once per million words) is a real
+# word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0.
+ENGLISH_WORD_ZIPF = 3.0
+MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
+
+
+@dataclass
+class Word:
+    """One word of the query, where it was typed, and what is searched for it."""
+
+    start: int
+    end: int
+    typed: str  # folded
+    stems: list[str] = field(default_factory=list)  # empty: nothing in the rulebook to search for
+    correction: str | None = None
+    number: str | None = None  # canonical rule number, for a word like 907.8b
+
+    @property
+    def searched(self) -> bool:
+        return bool(self.stems or self.number)
+
+
+@dataclass
+class Query:
+    words: list[Word]  # the searched words, judges' phrases translated
+    stop_words: list[str]  # the words too common to search for
+    spans: list[tuple[int, int]]  # every word typed (stop words too), for the corrected text
+
+
+def parse(text: str) -> Query:
+    """The query's words (rule numbers whole, judges' phrases translated) and its stop words."""
+    numbers = [(match.start(), match.end()) for match in _RULE_NUMBER.finditer(text)]
+    words, stop_words, spans = [], [], []
+    for token in WORDS(text, chars=True, removestops=False):
+        start, end = next(((a, b) for a, b in numbers if a <= token.startchar < b), (None, None))
+        if start is not None:  # 702.TrUnv-3 is one word here, whatever the tokenizer says
+            if not words or words[-1].start != start:
+                words.append(_number_word(start, end, text[start:end].lower()))
+                spans.append((start, end))
+            continue
+        spans.append((token.startchar, token.endchar))
+        if token.stopped:
+            stop_words.append(token.text)
+        else:
+            words.append(Word(token.startchar, token.endchar, token.text))
+    return Query(_translated(words), stop_words, spans)
+
+
+def _number_word(start: int, end: int, typed: str) -> Word:
+    """A rule number: its own column, and the body text where it is cited ("see rule 907.8b")."""
+    in_text = [token.text for token in WORDS(typed)]
+    return Word(start, end, typed, stems=in_text if len(in_text) == 1 else [], number=canonical(typed))
+
+
+@cache
+def judges_phrases() -> dict[tuple[str, ...], list[list[str]]]:
+    """judges-words.txt: {typed words: [alternatives of each rules word]}."""
+    phrases = {}
+    text = resources.files(__package__).joinpath("judges-words.txt").read_text(encoding="utf-8")
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        typed, equals, rules = line.partition("=")
+        if not equals or not typed.strip() or not rules.strip():
+            raise ValueError(f"judges-words.txt line {number}: expected 'what a judge types = what the rules say'")
+        key = tuple(token.text for token in WORDS(typed, removestops=False))
+        phrases[key] = [
+            [token.text for alternative in word.split("|") for token in WORDS(alternative, removestops=False)]
+            for word in rules.split()
+        ]
+    return phrases
+
+
+def _translated(words: list[Word]) -> list[Word]:
+    """Judges' phrases replaced by the rules' words, each spanning the phrase as typed."""
+    phrases = judges_phrases()
+    translated, position = [], 0
+    while position < len(words):
+        for length in (3, 2, 1):
+            typed = tuple(word.typed for word in words[position : position + length])
+            if len(typed) == length and typed in phrases:
+                start, end = words[position].start, words[position + length - 1].end
+                translated.extend(
+                    Word(start, end, alternatives[0], stems=list(dict.fromkeys(map(stem_word, alternatives))))
+                    for alternatives in phrases[typed]
+                )
+                position += length
+                break
+        else:
+            translated.append(words[position])
+            position += 1
+    return translated
+
+
+def finds_longer_words(stem: str) -> bool:
+    """Whether a stem also finds the longer words it begins ("team": teammates, "own": owner):
+    words of three letters or more; never numbers."""
+    return len(stem) >= 3 and stem.isalpha()
+
+
+@lru_cache(maxsize=65536)
+def is_english_word(word: str) -> bool:
+    return zipf_frequency(word, "en") >= ENGLISH_WORD_ZIPF
+
+
+class Speller:
+    """The rulebook's vocabulary, and the closest of its words to a misspelled one."""
+
+    def __init__(self, vocabulary: dict[str, int], known_stems: set[str]):
+        self.vocabulary = vocabulary
+        self.known_stems = known_stems
+        self.corrector = ListCorrector(sorted(vocabulary))
+        self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
+
+    def look_up(self, words: list[Word], correct: bool = True) -> list[Word]:
+        """Each word's stems in the index; a correction (``correct``, for the first
+        MAX_CORRECTED only: each costs milliseconds) if neither the rulebook nor English uses it."""
+        attempts = 0
+        for word in words:
+            if word.searched:
+                continue
+            stem = stem_word(word.typed)
+            if stem in self.known_stems or word.typed in self.vocabulary:
+                word.stems = [stem]
+            elif correct and attempts < MAX_CORRECTED and not is_english_word(word.typed):
+                attempts += 1
+                word.correction = self.correct(word.typed)
+                word.stems = [stem_word(word.correction)] if word.correction else []
+        return words
+
+    def closest_word(self, word: str) -> str | None:
+        """The rulebook's closest word: fewest edits (swapping two letters is one), then most used.
+
+        Only words of letters are corrected: "20" or "2hg" are not typos of other numbers."""
+        allowed = 0 if len(word) < 4 or len(word) > 30 or not word.isalpha() else 1 if len(word) < 6 else 2
+        if not allowed:
+            return None
+        for distance in range(1, allowed + 1):  # one edit is quick to look for; two only when one finds nothing
+            # whoosh's automaton counts a swap ("angle") as two edits; Damerau–Levenshtein as one
+            candidates = [
+                (damerau_levenshtein(word, candidate), -self.vocabulary[candidate], candidate)
+                for candidate in self.corrector.suggest(word, limit=20, maxdist=distance, prefix=1)
+            ]
+            close = [candidate for candidate in candidates if candidate[0] <= allowed]
+            if close:
+                return min(close)[2]
+        return None
+
+
+def corrected_text(text: str, query: Query) -> str:
+    """The query's words as typed, each misspelled one replaced by its correction, without the
+    query's punctuation: "before anyone attacked the Leader?" -> "before anyone attacked the Leader"."""
+    corrections = {(word.start, word.end): word.correction for word in query.words if word.correction}
+    return " ".join(corrections.get(span, text[span[0] : span[1]]) for span in query.spans)
