@@ -41,7 +41,7 @@ from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
 from rulebook.db.publish import index_folder, read_build_id
-from rulebook.urls import card_url, row_url, rule_url
+from rulebook.urls import card_url, faq_url, glossary_url, mechanic_url, rule_url
 
 # accent_map folds é to e and ø to o, but leaves ligatures alone: Æ would stay æ and
 # "Aetherist" would never find The Ætherist.
@@ -372,7 +372,7 @@ def result_url(kind: str, document: str, row: dict) -> str:
     """Where a search result leads: the one place that decides it for every kind.
 
     ``row`` has what the kind needs: ``number`` (rule), ``card`` (card, card note), ``position``
-    (card note, mechanic ruling), ``id`` (the FAQ, glossary or mechanic row)."""
+    (card note, mechanic ruling), ``question`` (FAQ), ``term`` (glossary), ``name`` (mechanic)."""
     if kind == "rule":
         return rule_url(document, row["number"])
     if kind == "card":
@@ -380,8 +380,12 @@ def result_url(kind: str, document: str, row: dict) -> str:
     if kind == "card_note":
         return f"{card_url(row['card'], document)}#note-{row['position']}"
     if kind == "mechanic_ruling":
-        return f"{row_url('mechanics', row['id'])}#ruling-{row['position']}"
-    return row_url({"faq": "faq", "glossary": "glossary", "mechanic": "mechanics"}[kind], row["id"])
+        return mechanic_url(document, row["name"], f"#ruling-{row['position']}")
+    if kind == "mechanic":
+        return mechanic_url(document, row["name"])
+    if kind == "faq":
+        return faq_url(document, row["question"])
+    return glossary_url(document, row["term"])
 
 
 def _joined(*parts: str | None) -> str:

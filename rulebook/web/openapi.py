@@ -24,7 +24,7 @@ from rulebook.queries.checker.scenario import FACES, IDENTITIES, OPTIONS, STATUS
 
 OPENAPI_PATH = "/-/openapi.json"
 API_PAGE = "/api"
-SEARCH_KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic"]
+SEARCH_KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling"]
 
 
 # Schema shorthands: every listed property is required unless named in ``optional``.
@@ -149,6 +149,7 @@ SCHEMAS: dict[str, dict] = {
         snippet=string("HTML: the matching passage, escaped, matched words in <mark>…</mark>."),
         url=url("The result's page."),
         score={"type": "number", "description": "Relevance, higher is better; comparable within one answer."},
+        earlier_editions=integer("How many earlier editions of the document's family also have this entry."),
     ),
     "NotFound": obj(
         "Nothing has that name: what was not found and the closest things that exist.",
@@ -577,6 +578,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             query_parameter("q", "What a judge would type: words, a question, a rule number, a card name."),
             query_parameter("kind", "Only results of this kind.", enum=SEARCH_KINDS),
             query_parameter("document", "Only results from this document (its slug)."),
+            query_parameter("as_of", "YYYY-MM-DD: search, per family, the edition in force that day."),
+            query_parameter("offset", "How many results to skip (paging); 0 by default."),
+            query_parameter("limit", "How many results a page holds: 20 by default, at most 200."),
+            query_parameter("as_typed", "1: search the words as typed, without spelling corrections."),
         ),
         response=obj(
             "The search answer.",
@@ -584,13 +589,34 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             corrected_query=string("The query searched instead, misspellings corrected, or null.", nullable=True),
             message=string("A sentence for the reader, or null.", nullable=True),
             redirect=url("The page to go straight to (a rule number, an exact card name), or null.", nullable=True),
+            offset=integer("How many results this page skips."),
+            limit=integer("How many results were asked for."),
+            total=integer("How many results there are in all."),
+            as_of=string("The date asked for, or null.", nullable=True),
+            editions=array(
+                obj(
+                    "The edition of one family that was searched.",
+                    family=string("The family: treachery, comprehensive-rules, a set's release notes."),
+                    document=string("The edition's slug."),
+                    version=string("Its version, or null.", nullable=True),
+                    effective_date=string("Its effective date, or null.", nullable=True),
+                    edition=integer("Its place in the family (1 = oldest)."),
+                    current=string("The slug of the family's current edition."),
+                ),
+                "With as_of: per family, the edition in force that day; otherwise empty.",
+            ),
             results=array(ref("SearchResult"), "The results, best first."),
         ),
         example={
-            "query": "platnum angle",
-            "corrected_query": "platinum angel",
-            "message": 'Showing results for "platinum angel".',
+            "query": "assasin win",
+            "corrected_query": "assassin win",
+            "message": 'Showing results for "assassin win".',
             "redirect": None,
+            "offset": 0,
+            "limit": 20,
+            "total": 61,
+            "as_of": None,
+            "editions": [],
             "results": [
                 {
                     "kind": "rule",
@@ -603,11 +629,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                     "url": "/rules/treachery-6.0/907.8b",
                     "snippet": "…from losing the game (such as <mark>Platinum</mark> <mark>Angel</mark>).",
                     "score": 18.868,
+                    "earlier_editions": 0,
                 }
             ],
         },
         requests={
-            "misspelled": {"q": "platnum angle"},
+            "misspelled": {"q": "assasin win"},
+            "as of a date": {"q": "deathtouch", "as_of": "2026-06-01"},
+            "the second page": {"q": "creature", "offset": "20", "limit": "20"},
             "a card's notes": {"q": "puppet master concede", "kind": "card_note", "document": "treachery-6.0"},
             "a rule number": {"q": "CR 508.6"},
             "every kind": {"q": "unveil undercover deathtouch manifest dread"},
