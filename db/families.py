@@ -173,11 +173,6 @@ def current_document(db: sqlite_utils.Database, family: str) -> dict | None:
     return rows[0] if rows else None
 
 
-def superseded_documents(db: sqlite_utils.Database) -> set[int]:
-    """Documents of an edition older than their family's current one (Treachery 1.1 once 6.0 is in)."""
-    return {row["id"] for row in db.query("select id from documents where is_current = 0")}
-
-
 def edition_in_force(db: sqlite_utils.Database, family: str, as_of: str) -> dict | None:
     """The primary source of the edition of ``family`` in force on ``as_of`` (YYYY-MM-DD): the
     latest one effective on or before that day; None when the family has none that old."""
