@@ -41,6 +41,7 @@ from whoosh.lang.porter import stem as porter_stem
 from whoosh.support.charset import accent_map
 
 from rulebook.db.publish import index_folder, read_build_id
+from rulebook.db.tables import TABLES
 from rulebook.urls import card_url, faq_url, glossary_url, mechanic_url, rule_url
 
 # accent_map folds é to e and ø to o, but leaves ligatures alone: Æ would stay æ and
@@ -485,46 +486,41 @@ def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
         )
 
 
-def _faq(db: sqlite_utils.Database) -> Iterator[dict]:
+def _labelled(db: sqlite_utils.Database, table: str, kind: str, label_as: str, shown: str | None = None):
+    """Entries named by their table's label column (a FAQ question, a glossary term, a mechanic's
+    name), their text the table's other text columns, both as db/tables.py declares them.
+    ``label_as`` is the searched field the label goes in; ``shown`` the result field showing it."""
+    declared = TABLES[table]
+    label = declared.label_column
+    texts = [column for column in declared.text_columns if column != label]
+    columns = ", ".join(f"t.{column}" for column in (label, *texts))
     for row in db.query(
-        f"select f.id, f.question, f.answer, {_DOCUMENT_COLUMNS} from faq f join documents d on d.id = f.document_id"
+        f"select {columns}, {_DOCUMENT_COLUMNS} from {table} t join documents d on d.id = t.document_id"
     ):
+        text = _joined(*(row[column] for column in texts))
         yield _entry(
             row,
-            "faq",
-            fold(row["question"]),
-            row["question"],
-            {"question": row["question"]},
-            title=row["question"],
-            text=row["answer"],
-            body=row["answer"],
+            kind,
+            fold(row[label]),
+            row[label],
+            {shown: row[label]} if shown else {},
+            **{label_as: row[label]},
+            text=text,
+            body=text,
         )
+
+
+def _faq(db: sqlite_utils.Database) -> Iterator[dict]:
+    return _labelled(db, "faq", "faq", label_as="title", shown="question")
 
 
 def _glossary(db: sqlite_utils.Database) -> Iterator[dict]:
-    for row in db.query(
-        f"select g.id, g.term, g.text, {_DOCUMENT_COLUMNS} from glossary g join documents d on d.id = g.document_id"
-    ):
-        yield _entry(
-            row, "glossary", fold(row["term"]), row["term"], {}, name=row["term"], text=row["text"], body=row["text"]
-        )
+    return _labelled(db, "glossary", "glossary", label_as="name")
 
 
 def _mechanics(db: sqlite_utils.Database) -> Iterator[dict]:
     """A mechanic's introduction; each of its rulings is an entry of its own (_mechanic_rulings)."""
-    for row in db.query(
-        f"select m.id, m.name, m.body, {_DOCUMENT_COLUMNS} from mechanics m join documents d on d.id = m.document_id"
-    ):
-        yield _entry(
-            row,
-            "mechanic",
-            fold(row["name"]),
-            row["name"],
-            {},
-            name=row["name"],
-            text=row["body"],
-            body=row["body"] or "",
-        )
+    return _labelled(db, "mechanics", "mechanic", label_as="name")
 
 
 def _mechanic_rulings(db: sqlite_utils.Database) -> Iterator[dict]:
