@@ -21,18 +21,17 @@ import http.client
 import itertools
 import json
 import os
-import queue
 import random
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import sqlite_utils
 
+from benchmarks.clients import shared_out
 from rulebook.db.build import build_database, bundled_sources
 from rulebook.db.search_index import index_path_for, read_vocabulary
 from rulebook.queries.checker import MAX_SCENARIO_BYTES
@@ -104,19 +103,12 @@ def request(connection: http.client.HTTPConnection, path: str, body: str | None)
 
 
 def run_clients(port: int, work: list, clients: int) -> tuple[dict[str, list[float]], list[str]]:
-    pending: queue.Queue = queue.Queue()
-    for item in work:
-        pending.put(item)
     timings: dict[str, list[float]] = {kind: [] for kind in MIX}
     errors: list[str] = []
 
-    def client() -> None:
+    def client(turns) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        while True:
-            try:
-                kind, path, body = pending.get_nowait()
-            except queue.Empty:
-                break
+        for kind, path, body in turns:
             started = time.perf_counter()
             try:
                 status = request(connection, path, body)
@@ -129,8 +121,7 @@ def run_clients(port: int, work: list, clients: int) -> tuple[dict[str, list[flo
                 errors.append(f"{path}: {status}")
         connection.close()
 
-    with ThreadPoolExecutor(clients) as pool:
-        list(pool.map(lambda _: client(), range(clients)))
+    shared_out(work, clients, client)
     return timings, errors
 
 

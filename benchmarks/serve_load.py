@@ -26,7 +26,6 @@ import argparse
 import http.client
 import itertools
 import json
-import queue
 import random
 import statistics
 import tempfile
@@ -38,6 +37,7 @@ from urllib.parse import quote
 from rulebook.db.build import build_database, bundled_sources
 from tests.server import served
 
+from .clients import shared_out
 from .editions import make_official_editions
 
 REPO = Path(__file__).resolve().parent.parent
@@ -74,32 +74,19 @@ def distinct_queries(count: int, seed: int = 10) -> list[str]:
 def measure(port: int, paths: list[str], clients: int) -> tuple[list[float], float]:
     """Milliseconds of each request, ``paths`` shared out among ``clients`` threads with
     keep-alive connections, and the requests answered per second."""
-    work: queue.Queue[str] = queue.Queue()
-    for path in paths:
-        work.put(path)
     timings: list[float] = []
     failures: list[str] = []
 
-    def client() -> None:
+    def client(turns) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         get(connection, "/-/versions.json", failures)  # open the connection, untimed
-        while True:
-            try:
-                path = work.get_nowait()
-            except queue.Empty:
-                break
+        for path in turns:
             started = time.perf_counter()
             get(connection, path, failures)
             timings.append((time.perf_counter() - started) * 1000)
         connection.close()
 
-    threads = [threading.Thread(target=client) for _ in range(clients)]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
+    elapsed = shared_out(paths, clients, client)
     if failures:
         raise SystemExit("requests failed: " + "; ".join(failures[:5]))
     return timings, len(timings) / elapsed

@@ -22,17 +22,16 @@ import http.client
 import itertools
 import json
 import os
-import queue
 import random
 import re
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
 
+from benchmarks.clients import shared_out
 from rulebook.db.build import build_database, bundled_sources
 from tests.server import served
 
@@ -53,18 +52,12 @@ def distinct_queries(count: int, seed: int = 14) -> list[str]:
 
 def measure(port: int, queries: list[str], clients: int) -> tuple[float, list[float]]:
     """(seconds for all requests, milliseconds per request) with ``clients`` concurrent clients."""
-    work: queue.Queue[str] = queue.Queue()
-    for query in queries:
-        work.put(f"/search.json?q={quote(query)}")
     timings: list[float] = []
     failures: list[str] = []
 
-    def client() -> None:
-        while True:
-            try:
-                path = work.get_nowait()
-            except queue.Empty:
-                break
+    def client(turns) -> None:
+        for query in turns:
+            path = f"/search.json?q={quote(query)}"
             started = time.perf_counter()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             connection.request("GET", path)
@@ -75,13 +68,7 @@ def measure(port: int, queries: list[str], clients: int) -> tuple[float, list[fl
             if response.status != 200:
                 failures.append(f"{path}: {response.status}")
 
-    threads = [threading.Thread(target=client) for _ in range(clients)]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
+    elapsed = shared_out(queries, clients, client)
     if failures:
         raise SystemExit("requests failed: " + "; ".join(failures[:5]))
     return elapsed, timings
