@@ -469,21 +469,27 @@ def _cards(db: sqlite_utils.Database) -> Iterator[dict]:
         )
 
 
+def _numbered(row: dict, kind: str, owner: str, word: str, shown: dict, **searched) -> dict:
+    """A numbered item of a card or mechanic ("The Oracle — note 9", "Impending — ruling 4"): a
+    result of its own, found by its owner's name too, its text the snippet."""
+    return _entry(
+        row,
+        kind,
+        f"{fold(owner)}#{row['position']}",
+        f"{owner} — {word} {row['position']}",
+        shown,
+        text=row["text"],
+        name=owner,
+        body=row["text"],
+        **searched,
+    )
+
+
 def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
     for row in db.query(f"""
         select n.position, n.group_heading, n.text, c.name as card, {_DOCUMENT_COLUMNS}
         from card_notes n join cards c on c.id = n.card_id join documents d on d.id = n.document_id"""):
-        yield _entry(
-            row,
-            "card_note",
-            f"{fold(row['card'])}#{row['position']}",
-            f"{row['card']} — note {row['position']}",
-            {"card": row["card"]},
-            text=row["text"],
-            name=row["card"],
-            context=row["group_heading"],
-            body=row["text"],
-        )
+        yield _numbered(row, "card_note", row["card"], "note", {"card": row["card"]}, context=row["group_heading"])
 
 
 def _labelled(db: sqlite_utils.Database, table: str, kind: str, label_as: str, shown: str | None = None):
@@ -527,13 +533,4 @@ def _mechanic_rulings(db: sqlite_utils.Database) -> Iterator[dict]:
     for row in db.query(f"""
         select m.id, m.name, x.position, x.text, {_DOCUMENT_COLUMNS}
         from mechanic_rulings x join mechanics m on m.id = x.mechanic_id join documents d on d.id = m.document_id"""):
-        yield _entry(
-            row,
-            "mechanic_ruling",
-            f"{fold(row['name'])}#{row['position']}",
-            f"{row['name']} — ruling {row['position']}",
-            {},
-            text=row["text"],
-            name=row["name"],
-            body=row["text"],
-        )
+        yield _numbered(row, "mechanic_ruling", row["name"], "ruling", {})
