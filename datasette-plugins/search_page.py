@@ -15,7 +15,7 @@ from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError
 from rulebook.web.app import run_query
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
-from rulebook.web.search_threads import search_in_thread
+from rulebook.web.search_pool import search_in_worker
 
 LIMIT = 20
 
@@ -34,7 +34,7 @@ async def search_page(datasette, request):
     limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, 10_000)
     as_json = request.url_vars.get("format") == "json"
     try:
-        found = await search_in_thread(
+        found = await search_in_worker(
             datasette,
             query,
             filters["kind"],

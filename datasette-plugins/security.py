@@ -8,7 +8,8 @@
   a column that cannot be sorted by, or a ``_where`` that is not one valid SQL condition, is the
   asker's mistake (400), not a server error (500).
 - /-/databases.json names each database by its file name, not its path on the server.
-- When the server shuts down, it releases the search index it pinned (rulebook.db.publish).
+- When the server shuts down, it releases the search index it pinned (rulebook.db.publish) and
+  stops its search workers (rulebook.web.search_pool).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from rulebook.web.app import limit_connection, served_databases, stop_serving
+from rulebook.web.search_pool import stop_search_workers
 from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
 
 
@@ -58,12 +60,17 @@ def _on_shutdown(receive, callback):
     return receive_and_notice
 
 
+def _stop(datasette) -> None:
+    stop_serving(datasette)
+    stop_search_workers()
+
+
 @hookimpl
 def asgi_wrapper(datasette):
     def wrap(app):
         async def secured(scope, receive, send):
             if scope["type"] == "lifespan":
-                return await app(scope, _on_shutdown(receive, lambda: stop_serving(datasette)), send)
+                return await app(scope, _on_shutdown(receive, lambda: _stop(datasette)), send)
             if scope["type"] != "http":
                 return await app(scope, receive, send)
             send = _with_headers(send)

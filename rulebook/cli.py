@@ -241,6 +241,7 @@ def serve(db_path, host, port, workers):
     import uvicorn
 
     from rulebook.web.app import SERVED_DATABASE, make_datasette, prepare_to_serve
+    from rulebook.web.search_pool import start_search_workers, stop_search_workers
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
@@ -264,8 +265,12 @@ def serve(db_path, host, port, workers):
 
         async def start_then_serve():
             await prepare()
+            await start_search_workers(datasette)
             click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
-            await uvicorn.Server(uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")).serve()
+            try:
+                await uvicorn.Server(uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")).serve()
+            finally:
+                stop_search_workers()
 
         asyncio.run(start_then_serve())
         return

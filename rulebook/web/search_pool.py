@@ -1,0 +1,99 @@
+"""Searches run in worker processes of their own, never on the server's event loop.
+
+The server answers every request on one event loop in one process (Datasette's SQL runs on it
+too: rulebook/web/app.py SETTINGS). A search is mostly Python (reading the query, re-ranking,
+cutting snippets); in a thread it would still hold Python's lock, so searches and every other
+page would share one core. In worker processes, searches run on the machine's other cores and
+the loop keeps answering pages meanwhile (benchmarks/serve_load.py measures both).
+
+Workers are started with "spawn" (a fresh interpreter: forking a process that runs an event
+loop and threads is unsafe) and import only what a search needs (search_worker.py). The pool is
+started when the server starts (``start_search_workers``, warm before "Serving"), or at the
+first search of an app that skipped that (the tests' in-process client).
+
+A server searches the pair it serves: the database Datasette opened and the index pinned at
+startup. If a worker finds another build at the database's path (a rebuild since), or a worker
+died, the search runs on Datasette's own connection instead, with the served index, and a dead
+pool is replaced for the next search.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+from datasette.app import Datasette
+
+from rulebook.db.publish import build_id_of
+from rulebook.queries.search import search
+from rulebook.urls import DATABASE
+
+from .app import run_query, served_index_path
+from .search_worker import Rebuilt, run_search, start_worker, warm_up
+
+_pool: ProcessPoolExecutor | None = None
+_served: WeakKeyDictionary[Datasette, tuple[Path, int, Path]] = WeakKeyDictionary()
+
+
+def worker_count() -> int:
+    """One search worker per CPU core this process may use."""
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def _workers() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(
+            max_workers=worker_count(), mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
+        )
+    return _pool
+
+
+def _replace_broken_pool(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    if _pool is broken:
+        _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+async def served_pair(datasette: Datasette) -> tuple[Path, int, Path]:
+    """(database path, its build id, its index folder) of what this server serves: fixed while it runs."""
+    if datasette not in _served:
+        database = datasette.get_database(DATABASE)
+        build_id = await database.execute_fn(build_id_of)
+        _served[datasette] = (Path(database.path), build_id, await served_index_path(datasette))
+    return _served[datasette]
+
+
+async def start_search_workers(datasette: Datasette) -> None:
+    """Start every worker and open the served pair in it now, so no judge's search waits for that."""
+    pair = await served_pair(datasette)
+    loop = asyncio.get_running_loop()
+    pool = _workers()
+    await asyncio.gather(*(loop.run_in_executor(pool, warm_up, *pair) for _ in range(worker_count())))
+
+
+def stop_search_workers() -> None:
+    """The server is stopping: let each worker finish its search and leave."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=True, cancel_futures=True)
+        _pool = None
+
+
+async def search_in_worker(datasette: Datasette, *args) -> dict:
+    """``search(db, index, *args)`` on the database and index this server serves, in a worker process."""
+    pair = await served_pair(datasette)
+    pool = _workers()
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, run_search, *pair, *args)
+    except Rebuilt:
+        pass
+    except BrokenProcessPool:  # a worker was killed (out of memory?): start afresh next time
+        _replace_broken_pool(pool)
+    return await run_query(datasette, search, pair[2], *args)

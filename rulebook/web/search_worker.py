@@ -1,0 +1,70 @@
+"""What a search worker process does (rulebook/web/search_pool.py starts them): answer searches
+on the database and index the server serves, each opened once and kept.
+
+It imports nothing of Datasette, so a worker starts in a fraction of a second and holds only
+what a search needs.
+
+The server serves one build of the database, opened at startup. A worker opens the file at the
+same path later; if a rebuild has put a newer database there meanwhile, the worker would be
+answering from the wrong one, so it says ``Rebuilt`` and the server searches on its own
+connection instead (search_pool.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sqlite3
+import threading
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import sqlite_utils
+
+from rulebook.db.publish import build_id_of
+from rulebook.queries.search import search
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+class Rebuilt(Exception):
+    """The file at the served database's path is another build than the one served."""
+
+
+def start_worker() -> None:
+    """Run once in each new worker: Ctrl-C in the terminal reaches the whole process group, but
+    only the server should answer it (it stops its workers); and a worker whose server was killed
+    outright leaves too, rather than waiting for searches that will never come."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    server = os.getppid()
+    threading.Thread(target=_leave_with, args=(server,), daemon=True, name="rulebook-leave-with-server").start()
+
+
+def _leave_with(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+def run_search(db_path: Path, build_id: int, index: Path, *args) -> dict:
+    """``search(db, index, *args)`` on build ``build_id`` of the database at ``db_path``."""
+    return search(_database(str(db_path), build_id), index, *args)
+
+
+def warm_up(db_path: Path, build_id: int, index: Path) -> int:
+    """Open the database and index, and load the English word list, before a judge's first
+    search has to wait for them. Returns the worker's process id."""
+    with contextlib.suppress(Rebuilt):  # the first search will fall back; nothing to warm
+        run_search(db_path, build_id, index, "judge")
+    return os.getpid()
+
+
+@lru_cache(maxsize=8)  # one per database a worker has served: the tests serve several
+def _database(db_path: str, build_id: int) -> sqlite_utils.Database:
+    connection = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    if build_id_of(connection) != build_id:
+        connection.close()
+        raise Rebuilt  # not cached: a restarted server with the new build opens it again
+    return sqlite_utils.Database(connection)
