@@ -196,6 +196,7 @@ create table entries (
     identity text not null,    -- what stays the same across editions: a rule's number, a card's name...
     name text,                 -- the card, glossary term or mechanic the entry IS (not a note about it)
     name_key text,             -- a card's folded name, for exact-name lookups
+    owner text,                -- what the entry is or is about: its card, glossary term or mechanic
     number text,               -- canonical rule number
     latest integer not null,   -- 1: this text is the one of the newest edition that has the entry
     superseded integer not null,  -- 1: the newest edition with the entry is not its family's current one
@@ -290,7 +291,7 @@ def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
         connection.executescript(_SCHEMA)
         for entry_id, group in enumerate(groups, start=1):
             connection.execute(
-                "insert into entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "insert into entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     entry_id,
                     group["kind"],
@@ -298,6 +299,7 @@ def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
                     group["identity"],
                     group.get("name") if group["kind"] in NAMED_KINDS else None,
                     group.get("name_key"),
+                    group.get("owner") or (group.get("name") if group["kind"] in NAMED_KINDS else None),
                     group.get("number"),
                     group["latest"],
                     group["superseded"],
@@ -469,9 +471,11 @@ def _cards(db: sqlite_utils.Database) -> Iterator[dict]:
         )
 
 
-def _numbered(row: dict, kind: str, owner: str, word: str, shown: dict, **searched) -> dict:
+def _numbered(row: dict, kind: str, owner: str, word: str, shown: dict, context: str | None = None) -> dict:
     """A numbered item of a card or mechanic ("The Oracle — note 9", "Impending — ruling 4"): a
-    result of its own, found by its owner's name too, its text the snippet."""
+    result of its own, its text the snippet. Its owner's name finds it too, as context (where a
+    word weighs least): a note is about its card, it is not the card, so "martyr" ranks The Great
+    Martyr above its notes and "game" does not bring up every note of Sadistic Shell Game."""
     return _entry(
         row,
         kind,
@@ -479,9 +483,9 @@ def _numbered(row: dict, kind: str, owner: str, word: str, shown: dict, **search
         f"{owner} — {word} {row['position']}",
         shown,
         text=row["text"],
-        name=owner,
+        owner=owner,
+        context=_joined(owner, context),
         body=row["text"],
-        **searched,
     )
 
 

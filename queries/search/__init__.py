@@ -98,6 +98,9 @@ PARTIAL_CANDIDATES = 500  # entries with only some of the words: at most about t
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
+OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of the query than the
+# name of its card or mechanic, which the query names
+UNNAMED_CARD_FACTOR = 0.6  # a card the query does not name, matched by a common word of its name ("game")
 COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
 SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
@@ -282,6 +285,9 @@ class Scope:
         return sources[0]
 
 
+_ENTRY_COLUMNS = "id, kind, family, body, name, words, superseded, owner"
+
+
 @dataclass
 class Candidate:
     entry_id: int
@@ -440,18 +446,18 @@ class SearchIndex:
         entries = {
             row[0]: row
             for row in self.connection().execute(
-                "select id, kind, family, body, name, words, superseded from entries "
-                f"where id in ({', '.join('?' * len(best))})",
+                f"select {_ENTRY_COLUMNS} from entries where id in ({', '.join('?' * len(best))})",
                 [entry_id for entry_id, _ in best],
             )
         }
         ranked = best
         if not keep_old:
             ranked = self.without_superseded_first(expression, best, entries, fetch_to, len(best) < count)
-        rows = [(*entries[entry_id][:6], score) for entry_id, score in ranked[: fetch_to - fetch_from]]
-        candidates = [Candidate(row[0], row[1], row[2], row[3], row[6]) for row in rows]
+        rows = [(entries[entry_id], score) for entry_id, score in ranked[: fetch_to - fetch_from]]
+        candidates = [Candidate(row[0], row[1], row[2], row[3], score) for row, score in rows]
         if fetch_from == 0:
-            candidates = _reranked(candidates[:RERANKED], rows[:RERANKED], searched) + candidates[RERANKED:]
+            reranked = _reranked(candidates[:RERANKED], [row for row, _ in rows[:RERANKED]], searched, self.names)
+            candidates = reranked + candidates[RERANKED:]
         return count, candidates[start - fetch_from : stop - fetch_from]
 
     def without_superseded_first(self, expression, ranked, entries, wanted: int, more: bool) -> list:
@@ -471,9 +477,7 @@ class SearchIndex:
         older = self.best(f"({expression}) AND {superseded}", wanted, 0)
         for entry_id in {row[0] for row in current + older} - entries.keys():
             entries[entry_id] = next(
-                self.connection().execute(
-                    "select id, kind, family, body, name, words, superseded from entries where id = ?", [entry_id]
-                )
+                self.connection().execute(f"select {_ENTRY_COLUMNS} from entries where id = ?", [entry_id])
             )
         return sorted(
             current + [(entry_id, score * SUPERSEDED_FACTOR) for entry_id, score in older],
@@ -509,6 +513,11 @@ class SearchIndex:
             )
         return results
 
+    def names(self, owner: str, stems: set[str]) -> bool:
+        """Whether a query's ``stems`` name ``owner`` (a card or mechanic): they have the rarest
+        word of its name. "martyr" names The Great Martyr; "game" does not name Sadistic Shell Game."""
+        return _rarest_stem(owner, self.frequency) in stems
+
     def count(self, word: Word) -> int:
         return sum(self.frequency.get(stem, 0) for stem in word.stems) + (1 if word.number else 0)
 
@@ -533,21 +542,31 @@ def _quoted(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Word]) -> list[Candidate]:
+def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Word], names) -> list[Candidate]:
     """The best few again, with what bm25 cannot see: how many of the query's words an entry has
     (bm25 only counts the less common ones when few entries have them all), whether its name
-    has every word ("great martyr": The Great Martyr above its notes), words side by side as
-    typed ("starting player", not "player's starting"), and the family judges reach for first."""
+    has every word ("great martyr": The Great Martyr above its notes), whether the query names
+    the card or mechanic an entry is about (``names``: "séance board morbid" prefers the Séance
+    Board's notes, "players know how many traitors" not the notes of Sadistic Shell Game), words
+    side by side as typed ("starting player", not "player's starting"), and the family judges
+    reach for first."""
     pairs = {
         (first.stems[0], second.stems[0])
         for first, second in itertools.pairwise(searched)
         if first.stems and second.stems
     }
-    for candidate, (*_, name, words, _score) in zip(candidates, rows):
+    stems = {stem for word in searched for stem in word.stems}
+    for candidate, (*_, name, words, _superseded, owner) in zip(candidates, rows):
+        if candidate.kind in ("card_note", "mechanic_ruling") and names(owner, stems):
+            about = set(_stems_of(owner))  # and has more of the query than its owner's name
+            if any(_has(words, word) for word in searched if not about.intersection(word.stems)):
+                candidate.score *= 1 + OWNER_BONUS
+        elif candidate.kind == "card" and not names(owner, stems):
+            candidate.score *= UNNAMED_CARD_FACTOR
         share = sum(1 for word in searched if _has(words, word)) / len(searched)
         candidate.score *= ((1 + share) / 2) ** 2
         if name:
-            name_stems = {token.text for token in STEMMED_WORDS(name)}
+            name_stems = set(_stems_of(name))
             if all(name_stems.intersection(word.stems) for word in searched):
                 candidate.score *= 1 + NAME_BONUS
         if pairs:
@@ -556,6 +575,16 @@ def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Wor
         if candidate.family == FAMILY_PREFERENCE[0]:
             candidate.score *= 1 + FAMILY_BONUS
     return sorted(candidates, key=lambda candidate: (-candidate.score, candidate.entry_id))
+
+
+@lru_cache(maxsize=8192)
+def _stems_of(name: str) -> tuple[str, ...]:
+    return tuple(token.text for token in STEMMED_WORDS(name))
+
+
+def _rarest_stem(name: str, frequency: dict[str, int]) -> str | None:
+    """The word of ``name`` the fewest entries use (its stem): what sets the name apart."""
+    return min(_stems_of(name), key=lambda stem: (frequency.get(stem, 0), stem), default=None)
 
 
 def _has(words: str, word: Word) -> bool:

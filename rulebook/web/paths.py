@@ -15,13 +15,19 @@ def is_url_key(key: str) -> bool:
 
 def with_base_url(datasette: Datasette, data: Any) -> Any:
     """``data`` (page data or JSON) with every site path under a "url"/"*_url" key prefixed."""
+    if datasette.setting("base_url") == "/":  # served at the root: every path is right as it is
+        return data
+    return _prefixed(datasette, data)
+
+
+def _prefixed(datasette: Datasette, data: Any) -> Any:
     if isinstance(data, dict):
         return {
             key: datasette.urls.path(value)
             if is_url_key(key) and isinstance(value, str) and value.startswith("/")
-            else with_base_url(datasette, value)
+            else _prefixed(datasette, value)
             for key, value in data.items()
         }
     if isinstance(data, list):
-        return [with_base_url(datasette, item) for item in data]
+        return [_prefixed(datasette, item) for item in data]
     return data
