@@ -379,16 +379,28 @@ def _marked_in_bold(snippet: str) -> str:
     "--kind", help="Only results of this kind: rule, card, card_note, faq, glossary, mechanic or mechanic_ruling."
 )
 @click.option("--document", help="Only results from this document (its slug, e.g. treachery-6.0).")
+@click.option(
+    "--as-of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    help="Search the rules as they stood that day (YYYY-MM-DD): each document's edition in force then.",
+)
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(0, 200), help="Results to show.")
+@click.option("--offset", default=0, show_default=True, type=click.IntRange(0, 10_000), help="Results to skip.")
+@click.option("--as-typed", is_flag=True, help="Search the words as typed, without correcting misspellings.")
 @click.argument("query", nargs=-1, required=True)
-def search(db_path, as_json, kind, document, query):
+def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, query):
     """Search rules, cards, card notes, FAQ, glossary and mechanics, e.g. `rulebook search assasin win`.
 
     A rule number or an exact card name is looked up directly; misspelled words are corrected.
+    `--offset 20` shows the next page of results.
     """
     from rulebook.db.search_index import index_path_for
     from rulebook.queries.search import search as find
 
-    found = find(_open_database(db_path), index_path_for(db_path), " ".join(query), kind, document)
+    day = as_of.date().isoformat() if as_of else None
+    found = find(
+        _open_database(db_path), index_path_for(db_path), " ".join(query), kind, document, limit, offset, day, as_typed
+    )
     if as_json:
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
         return
@@ -396,7 +408,11 @@ def search(db_path, as_json, kind, document, query):
         click.secho(found["message"], fg="yellow")
     if found["redirect"]:
         click.echo(f"Goes straight to {found['redirect']}")
-    for number, result in enumerate(found["results"], start=1):
+    for edition in found["editions"]:
+        click.echo(f"{edition['family']}: {edition['document']} (in force from {edition['effective_date']})")
+    if found["results"]:
+        click.echo(f"Results {offset + 1}–{offset + len(found['results'])} of {found['total']}")
+    for number, result in enumerate(found["results"], start=offset + 1):
         click.echo(
             f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True)
         )

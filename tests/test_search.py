@@ -367,8 +367,35 @@ def test_the_cli_prints_numbered_results_and_the_correction(built_db_path):
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == 'Showing results for "assassin win".'
-    assert lines[2] == " 1. rule · treachery-6.0 · 907.8c"
-    assert lines[3].startswith("    The assassins team wins the game")
+    assert lines[1] == f"Results 1–20 of {search_json(built_db_path, 'assasin win')['total']}"
+    assert lines[3] == " 1. rule · treachery-6.0 · 907.8c"
+    assert lines[4].startswith("    The assassins team wins the game")
+
+
+def search_json(db_path, *arguments) -> dict:
+    result = CliRunner().invoke(cli, ["search", "--db", str(db_path), "--json", *arguments])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_the_cli_pages_through_results_as_the_site_does(built_db_path):
+    everything = search_json(built_db_path, "--limit", "6", "unveil", "cost")
+    result = CliRunner().invoke(
+        cli, ["search", "--db", str(built_db_path), "--limit", "3", "--offset", "3", "unveil cost"]
+    )
+    lines = result.output.splitlines()
+    assert lines[0] == f"Results 4–6 of {everything['total']}"
+    numbered = [line for line in lines if line[:3] in (" 4.", " 5.", " 6.")]
+    assert [line.rsplit(" · ", 1)[1] for line in numbered] == [item["title"] for item in everything["results"][3:]]
+
+
+def test_the_cli_searches_the_rules_in_force_on_a_date(built_db_path):
+    found = search_json(built_db_path, "--as-of", "2021-06-09", "unveil")
+    assert {"family": "treachery", "document": "treachery-1.1"}.items() <= found["editions"][-1].items()
+    assert {result["document"] for result in found["results"] if result["kind"] == "rule"} == {"treachery-1.1"}
+    result = CliRunner().invoke(cli, ["search", "--db", str(built_db_path), "--as-of", "9 June 2021", "unveil"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--as-of': '9 June 2021' does not match the format '%Y-%m-%d'." in result.output
 
 
 def test_the_cli_prints_json_and_filters(built_db_path):

@@ -304,6 +304,9 @@ class SearchIndex:
         self.path = path
         self.local = threading.local()  # one SQLite connection per thread
         connection = self.connection()
+        connection.execute(
+            f"select {_ENTRY_COLUMNS} from entries limit 0"
+        )  # an index an older rulebook made fails here
         self.entry_count = connection.execute("select count(*) from entries").fetchone()[0]
         connection.execute("create virtual table temp.terms using fts5vocab(main, entries_fts, row)")
         self.frequency = dict(connection.execute("select term, doc from temp.terms").fetchall())
