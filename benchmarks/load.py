@@ -21,7 +21,6 @@ import argparse
 import http.client
 import itertools
 import json
-import os
 import random
 import statistics
 import sys
@@ -33,6 +32,7 @@ from pathlib import Path
 import sqlite_utils
 
 from benchmarks.clients import shared_out
+from benchmarks.processes import process_tree, resident_mb, server_pid
 from rulebook.db.build import build_database, bundled_sources
 from rulebook.db.search_index import index_path_for, read_vocabulary
 from rulebook.queries.checker import MAX_SCENARIO_BYTES
@@ -126,46 +126,6 @@ def run_clients(port: int, work: list, clients: int) -> tuple[dict[str, list[flo
     return timings, errors
 
 
-def server_pid(port: int) -> int:
-    """The `rulebook serve` child process listening on ``port``."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes().split(b"\0")
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            if parent == os.getpid() and b"serve" in command and str(port).encode() in command:
-                return int(entry.name)
-    raise SystemExit("could not find the server process")
-
-
-def process_tree(pid: int) -> list[int]:
-    """``pid`` and every process it started, and theirs (the server's search workers)."""
-    tree, position = [pid], 0
-    while position < len(tree):
-        for task in Path(f"/proc/{tree[position]}/task").glob("*"):
-            try:
-                tree += [int(child) for child in (task / "children").read_text().split()]
-            except OSError:  # the task ended meanwhile
-                continue
-        position += 1
-    return tree
-
-
-def resident_mb(pid: int) -> float:
-    """The resident memory of the server and its search workers together (shared pages counted
-    once per process: an upper bound)."""
-    total = 0
-    for process in process_tree(pid):
-        try:
-            status = Path(f"/proc/{process}/status").read_text()
-        except OSError:
-            continue
-        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
-    return total / 1024
-
-
 class MemorySampler(threading.Thread):
     def __init__(self, pid: int):
         super().__init__(daemon=True)
@@ -173,7 +133,7 @@ class MemorySampler(threading.Thread):
 
     def run(self) -> None:
         while self.running:
-            self.peak = max(self.peak, resident_mb(self.pid))
+            self.peak = max(self.peak, resident_mb(process_tree(self.pid)))
             time.sleep(0.05)
 
 

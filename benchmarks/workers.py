@@ -32,6 +32,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from benchmarks.clients import shared_out
+from benchmarks.processes import cpu_seconds, process_tree, server_pid
 from rulebook.db.build import build_database, bundled_sources
 from tests.server import served
 
@@ -74,32 +75,6 @@ def measure(port: int, queries: list[str], clients: int) -> tuple[float, list[fl
     return elapsed, timings
 
 
-def server_processes(port: int) -> list[int]:
-    """The `rulebook serve` listening on ``port`` and its worker processes."""
-    parents = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes()
-                parents[int(entry.name)] = (command, int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]))
-            except OSError:
-                continue
-    server = next(pid for pid, (command, _) in parents.items() if b"serve" in command and f"{port}".encode() in command)
-    return [server] + [pid for pid, (_, parent) in parents.items() if parent == server]
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time the processes have used so far."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
-
-
 def warm_up(port: int, workers: int) -> None:
     """One request per worker on fresh connections, so each worker has opened its index before the clock starts."""
     for number in range(workers * 4):
@@ -136,7 +111,7 @@ def main() -> None:
             with served(db_path, options=("--workers", str(workers))) as base:
                 port = int(base.rsplit(":", 1)[1])
                 warm_up(port, workers)
-                processes = server_processes(port)
+                processes = process_tree(server_pid(port))
                 cpu_before = cpu_seconds(processes)
                 elapsed, timings = measure(port, batch, arguments.clients)
                 cpu = cpu_seconds(processes) - cpu_before

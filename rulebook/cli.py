@@ -227,7 +227,8 @@ def _at_least_one(ctx, param, value: int) -> int:
     show_default=True,
     type=int,
     callback=_at_least_one,
-    help="Worker processes serving the same files; one per CPU core is a good start.",
+    help="Server processes over the same files. Searches already run on every core (in search worker "
+    "processes), so more servers only help many judges opening pages at once.",
 )
 def serve(db_path, host, port, workers):
     """Serve the knowledge base in a browser (rule and card pages, search, JSON), read-only.
@@ -241,7 +242,7 @@ def serve(db_path, host, port, workers):
     import uvicorn
 
     from rulebook.web.app import SERVED_DATABASE, make_datasette, prepare_to_serve
-    from rulebook.web.search_pool import start_search_workers, stop_search_workers
+    from rulebook.web.search_pool import SEARCH_WORKERS, start_search_workers, stop_search_workers
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
@@ -279,6 +280,7 @@ def serve(db_path, host, port, workers):
     asyncio.run(prepare())
     os.environ[SERVED_DATABASE] = str(db_path.resolve())
     cores = len(os.sched_getaffinity(0))
+    os.environ[SEARCH_WORKERS] = str(max(1, cores // workers))  # the cores shared out among the servers' searches
     click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
     click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
     if workers > cores:

@@ -40,8 +40,14 @@ _pool: ProcessPoolExecutor | None = None
 _served: WeakKeyDictionary[Datasette, tuple[Path, int, Path]] = WeakKeyDictionary()
 
 
+SEARCH_WORKERS = "RULEBOOK_SEARCH_WORKERS"  # how `rulebook serve --workers N` shares the cores among its N servers
+
+
 def worker_count() -> int:
-    """One search worker per CPU core this process may use."""
+    """One search worker per CPU core this process may use, or as many as ``SEARCH_WORKERS`` says."""
+    given = os.environ.get(SEARCH_WORKERS, "")
+    if given.isdigit():
+        return max(1, int(given))
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
