@@ -242,7 +242,7 @@ def serve(db_path, host, port, workers):
     import uvicorn
 
     from rulebook.web.app import SERVED_DATABASE, make_datasette, prepare_to_serve
-    from rulebook.web.search_pool import SEARCH_WORKERS, start_search_workers, stop_search_workers
+    from rulebook.web.search_pool import SEARCH_WORKERS, start_search_workers, stop_search_workers, usable_cores
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
@@ -279,7 +279,7 @@ def serve(db_path, host, port, workers):
     # search index from being deleted by a rebuild while its workers serve it.
     asyncio.run(prepare())
     os.environ[SERVED_DATABASE] = str(db_path.resolve())
-    cores = len(os.sched_getaffinity(0))
+    cores = usable_cores()
     os.environ[SEARCH_WORKERS] = str(max(1, cores // workers))  # the cores shared out among the servers' searches
     click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
     click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)

@@ -43,12 +43,15 @@ _served: WeakKeyDictionary[Datasette, tuple[Path, int, Path]] = WeakKeyDictionar
 SEARCH_WORKERS = "RULEBOOK_SEARCH_WORKERS"  # how `rulebook serve --workers N` shares the cores among its N servers
 
 
-def worker_count() -> int:
-    """One search worker per CPU core this process may use, or as many as ``SEARCH_WORKERS`` says."""
-    given = os.environ.get(SEARCH_WORKERS, "")
-    if given.isdigit():
-        return max(1, int(given))
+def usable_cores() -> int:
+    """The CPU cores this process may use."""
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def worker_count() -> int:
+    """One search worker per usable core, or as many as ``SEARCH_WORKERS`` says."""
+    given = os.environ.get(SEARCH_WORKERS, "")
+    return max(1, int(given)) if given.isdigit() else usable_cores()
 
 
 def _workers() -> ProcessPoolExecutor:
@@ -58,13 +61,6 @@ def _workers() -> ProcessPoolExecutor:
             max_workers=worker_count(), mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
         )
     return _pool
-
-
-def _replace_broken_pool(broken: ProcessPoolExecutor) -> None:
-    global _pool
-    if _pool is broken:
-        _pool = None
-    broken.shutdown(wait=False, cancel_futures=True)
 
 
 async def served_pair(datasette: Datasette) -> tuple[Path, int, Path]:
@@ -84,12 +80,13 @@ async def start_search_workers(datasette: Datasette) -> None:
     await asyncio.gather(*(loop.run_in_executor(pool, warm_up, *pair) for _ in range(worker_count())))
 
 
-def stop_search_workers() -> None:
-    """The server is stopping: let each worker finish its search and leave."""
+def stop_search_workers(wait: bool = True) -> None:
+    """The server is stopping (or its pool broke): let each worker finish its search and leave;
+    the next search starts new workers."""
     global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=True, cancel_futures=True)
-        _pool = None
+    pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=wait, cancel_futures=True)
 
 
 async def search_in_worker(datasette: Datasette, *args) -> dict:
@@ -101,5 +98,6 @@ async def search_in_worker(datasette: Datasette, *args) -> dict:
     except Rebuilt:
         pass
     except BrokenProcessPool:  # a worker was killed (out of memory?): start afresh next time
-        _replace_broken_pool(pool)
+        if pool is _pool:
+            stop_search_workers(wait=False)
     return await run_query(datasette, search, pair[2], *args)

@@ -53,12 +53,11 @@ def run_search(db_path: Path, build_id: int, index: Path, *args) -> dict:
     return search(_database(str(db_path), build_id), index, *args)
 
 
-def warm_up(db_path: Path, build_id: int, index: Path) -> int:
+def warm_up(db_path: Path, build_id: int, index: Path) -> None:
     """Open the database and index, and load the English word list, before a judge's first
-    search has to wait for them. Returns the worker's process id."""
+    search has to wait for them."""
     with contextlib.suppress(Rebuilt):  # the first search will fall back; nothing to warm
         run_search(db_path, build_id, index, "judge")
-    return os.getpid()
 
 
 @lru_cache(maxsize=8)  # one per database a worker has served: the tests serve several
