@@ -48,8 +48,9 @@ from rulebook.urls import card_url, faq_url, glossary_url, mechanic_url, rule_ur
 # "Aetherist" would never find The Ætherist.
 FOLDING = {**accent_map, ord("æ"): "ae", ord("œ"): "oe", ord("ß"): "ss", ord("þ"): "th"}
 
-# Question words carry no meaning in "who goes first in treachery"; dropping them keeps a
-# question from ranking rules by how often they say "who" or "does".
+# Question words carry no meaning in "who goes first in treachery" or "how many cards is the
+# starting hand"; dropping them keeps a question from ranking rules by how often they say "who",
+# "does" or "many" (the SMART stop list, which IR systems use, has "many" and "much" too).
 STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
     [
         "about",
@@ -67,6 +68,8 @@ STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
         "me",
         "my",
         "mine",
+        "many",
+        "much",
         "our",
         "she",
         "he",

@@ -91,6 +91,47 @@ def test_a_word_the_answer_lacks_does_not_exclude_it(find):
     assert top(found, 1) == [("faq", "treachery-6.0", "Does the Traitor need to defeat the Guardian?")]
 
 
+def test_a_common_word_ranks_but_never_excludes(find):
+    # "creature" is in a fifth of all entries; the rules on looking at face-down cards say
+    # "identity card" and "permanent", never "creature", and still come first
+    found = find("can I look at my face-down creature")
+    assert top(found, 2) == [("rule", "treachery-6.0", "372.8"), ("rule", "comprehensive-rules-excerpt", "708.5")]
+
+
+def test_a_query_of_common_words_only_still_needs_them_all_first(find):
+    # every word is common: the first tier needs them all, the rest have the rarest ("creature")
+    assert find("creature card player")["total"] == find("creature")["total"] == 499
+
+
+def test_a_card_note_ranks_below_the_rules_unless_the_query_names_its_card(find):
+    assert top(find("unveil trigger concede"), 3)[1:] == [
+        ("faq", "treachery-6.0", "Can I counter an unveil ability?"),
+        ("rule", "treachery-6.0", "702.TR01d"),
+    ]
+    named = top(find("puppet master unveil trigger concede"), 2)
+    assert named == [
+        ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
+        ("card_note", "treachery-6.0", "The Puppet Master — note 1"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "query, answer",
+    [
+        # "how" and "many" ask for a number; the vanguard rule that says "how many cards" is not the answer
+        ("how many cards is the starting hand", "907.6"),
+        # "leave the game" side by side as typed is "left the game" in 907.11b
+        ("who controls my identity card after I leave the game", "907.11b"),
+        # judges' words: "tell" is what the rules call "reveal"
+        ("am I allowed to tell everyone my role", "907.4c"),
+        # "teammates" is the rules' own word: 907.5c says it, "Traitor team" in 907.8d is not it
+        ("do traitors have teammates", "907.5c"),
+    ],
+)
+def test_a_players_question_finds_the_rule_that_answers_it(find, query, answer):
+    assert top(find(query), 1) == [("rule", "treachery-6.0", answer)]
+
+
 def test_entries_with_every_word_come_before_entries_with_some(find):
     found = find("platinum angel leader")
     leader_everywhere = [result["title"] for result in found["results"][:3]]

@@ -8,7 +8,8 @@ they all answer alike. In order, it:
 2. corrects words neither the rulebook nor English uses from the rulebook's own vocabulary
    ("assasin" -> "assassin") and says so (words.py);
 3. ranks every entry that matches any word (a question's "who" or "the" never excludes an
-   answer): entries matching all words first, names and titles above body text, each entry
+   answer): entries matching all words first (a word in a fifth of all entries, like
+   "creature" or "card", only ranks them), names and titles above body text, each entry
    once per family (its newest edition, or the edition in force on ``as_of``), entries only
    older editions have below current ones unless the query names an old rule number.
 
@@ -101,11 +102,17 @@ FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/famil
 OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of the query than the
 # name of its card or mechanic, which the query names
 UNNAMED_CARD_FACTOR = 0.6  # a card the query does not name, matched by a common word of its name ("game")
-COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by
+UNNAMED_NOTE_FACTOR = 0.7  # a card note the query does not name the card of: a question without a card name
+# asks about the rules in general ("can I look at my face-down creature"), not one card
+COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by, and
+# only ranks the entries with the query's other words ("creature" in "look at my face-down creature")
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
 SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
 
 
+# Matches every entry (each has a kind) and adds nothing to its bm25 (the scope column weighs 0):
+# "(common word OR _ANY_ENTRY)" ranks by the word without requiring it.
+_ANY_ENTRY = '{scope} : "' + scope_word("kind") + '" *'
 _COUNT = "select count(*) from entries_fts where entries_fts match ?"
 _BEST = f"""select rowid, -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
             from entries_fts where entries_fts match ? order by score desc, rowid limit ? offset ?"""
@@ -404,7 +411,7 @@ class SearchIndex:
         if not searched:
             return 0, []
         alternatives = [_match(word) for word in searched]
-        every = " AND ".join(alternatives)
+        every = self.every_word(searched, alternatives)
         tiers = [every]
         if len(searched) > 1:
             tiers.append(f"({self.some_words(searched, alternatives)}) NOT ({every})")
@@ -421,6 +428,19 @@ class SearchIndex:
                 count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
             total += count
         return total, self.results(page, scope, stems)
+
+    def every_word(self, searched: list[Word], alternatives: list[str]) -> str:
+        """The first tier: entries with every word of the query but its common ones, which only
+        rank (as Lucene's common terms query does). "can I look at my face-down creature" finds
+        the rules on looking at face-down permanents, which never say "creature"."""
+        common_above = self.entry_count * COMMON_SHARE
+        common = [self.count(word) > common_above for word in searched]
+        if all(common):
+            return " AND ".join(alternatives)
+        return " AND ".join(
+            f"({expression} OR {_ANY_ENTRY})" if is_common else expression
+            for expression, is_common in zip(alternatives, common)
+        )
 
     def some_words(self, searched: list[Word], alternatives: list[str]) -> str:
         """Entries with any of the less common words, the rarest first, as many as keep the
@@ -550,14 +570,15 @@ def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Wor
     (bm25 only counts the less common ones when few entries have them all), whether its name
     has every word ("great martyr": The Great Martyr above its notes), whether the query names
     the card or mechanic an entry is about (``names``: "séance board morbid" prefers the Séance
-    Board's notes, "players know how many traitors" not the notes of Sadistic Shell Game), words
-    side by side as typed ("starting player", not "player's starting"), and the family judges
-    reach for first."""
-    pairs = {
-        (first.stems[0], second.stems[0])
+    Board's notes, "players know how many traitors" not the notes of Sadistic Shell Game; a
+    question naming no card asks about the rules, not one card's notes), words side by side as
+    typed ("starting player", not "player's starting"; "leave the game" is also "left the game"),
+    and the family judges reach for first."""
+    pairs = [
+        {f" {one} {other} " for one in first.stems for other in second.stems}
         for first, second in itertools.pairwise(searched)
         if first.stems and second.stems
-    }
+    ]
     stems = {stem for word in searched for stem in word.stems}
     for candidate, (*_, name, words, _superseded, owner) in zip(candidates, rows):
         if candidate.kind in ("card_note", "mechanic_ruling") and names(owner, stems):
@@ -566,6 +587,8 @@ def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Wor
                 candidate.score *= 1 + OWNER_BONUS
         elif candidate.kind == "card" and not names(owner, stems):
             candidate.score *= UNNAMED_CARD_FACTOR
+        elif candidate.kind == "card_note" and not names(owner, stems):
+            candidate.score *= UNNAMED_NOTE_FACTOR
         share = sum(1 for word in searched if _has(words, word)) / len(searched)
         candidate.score *= ((1 + share) / 2) ** 2
         if name:
@@ -573,7 +596,7 @@ def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Wor
             if all(name_stems.intersection(word.stems) for word in searched):
                 candidate.score *= 1 + NAME_BONUS
         if pairs:
-            found = sum(1 for first, second in pairs if f" {first} {second} " in words)
+            found = sum(1 for pair in pairs if any(side_by_side in words for side_by_side in pair))
             candidate.score *= 1 + PHRASE_BONUS * found / len(pairs)
         if candidate.family == FAMILY_PREFERENCE[0]:
             candidate.score *= 1 + FAMILY_BONUS
