@@ -553,6 +553,20 @@ def test_pages_of_results_join_into_one_long_list(find):
     ]
 
 
+@pytest.mark.parametrize(
+    "query, first, total",
+    [("the puppet master", "The Puppet Master", 27), ("101.4", "101.4", 6)],
+)
+def test_the_card_or_rule_named_leads_the_first_page_and_the_next_pages_go_on(find, query, first, total):
+    whole = find(query, limit=12)
+    assert whole["results"][0]["title"] == first
+    pages = [find(query, offset=offset, limit=4) for offset in (0, 4, 8)]
+    urls = [result["url"] for page in pages for result in page["results"]]
+    assert urls == [result["url"] for result in whole["results"]]
+    assert len(set(urls)) == len(urls)  # what is named is not ranked again among the rest
+    assert {page["total"] for page in pages} == {whole["total"]} == {total}
+
+
 def test_a_page_past_the_end_says_how_many_results_there_are(find):
     total = find("undercover")["total"]
     found = find("undercover", offset=500)

@@ -113,9 +113,10 @@ SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded one
 # Matches every entry (each has a kind) and adds nothing to its bm25 (the scope column weighs 0):
 # "(common word OR _ANY_ENTRY)" ranks by the word without requiring it.
 _ANY_ENTRY = '{scope} : "' + scope_word("kind") + '" *'
-_COUNT = "select count(*) from entries_fts where entries_fts match ?"
+_MATCHING = "entries_fts match ? and rowid not in (select value from json_each(?))"
+_COUNT = f"select count(*) from entries_fts where {_MATCHING}"
 _BEST = f"""select rowid, -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
-            from entries_fts where entries_fts match ? order by score desc, rowid limit ? offset ?"""
+            from entries_fts where {_MATCHING} order by score desc, rowid limit ? offset ?"""
 
 
 class SearchInputError(ValueError):
@@ -295,6 +296,20 @@ class Scope:
 _ENTRY_COLUMNS = "id, kind, family, body, name, words, superseded, owner"
 
 
+@dataclass(frozen=True)
+class Matching:
+    """The entries an FTS5 ``expression`` matches, but those ``skipped``."""
+
+    expression: str
+    skipped: tuple[int, ...]
+
+    def narrowed(self, condition: str) -> Matching:
+        return Matching(f"({self.expression}) {condition}", self.skipped)
+
+    def parameters(self) -> list:
+        return [self.expression, json.dumps(self.skipped)]
+
+
 @dataclass
 class Candidate:
     entry_id: int
@@ -333,23 +348,23 @@ class SearchIndex:
             words = words[:MAX_WORDS]
             messages.append(f"That search is long: only its first {MAX_WORDS} words were used.")
         number = as_rule_number(text)
-        first, redirect = [], None
         if number and not number.isdigit():  # a bare section ("907") is searched like a word
-            redirect, first, missing = self.rule_named(db, number, scope)
+            redirect, named, missing = self.rule_named(db, number, scope)
             words = [word for word in words if word.number]  # "rule" and "CR" are not searched
             messages.extend(filter(None, [missing]))
-        elif not offset:
-            redirect, first = self.card_named(text, scope)
+        else:
+            redirect, named = self.card_named(text, scope)
         words = self.speller.look_up(words, correct=not as_typed)
         corrected = None
         if any(word.correction for word in words) and not redirect:
             corrected = corrected_text(text, Query(words, query.stop_words, query.spans))
             messages.insert(0, f'Showing results for "{corrected}".')
-        total, ranked = self.ranked(words, scope, offset, limit)
-        first = first if not offset else []  # the rule or card named leads the first page only
-        urls = {result["url"] for result in first}
-        results = (first + [result for result in ranked if result["url"] not in urls])[:limit]
-        total = max(total, len(results)) if not offset else total  # a rule or card looked up counts too
+        # The rule or card named leads the list, and is not ranked again among the rest.
+        shown = named[offset : offset + limit]
+        skipped = tuple(candidate.entry_id for candidate in named)
+        total, ranked = self.ranked(words, scope, max(0, offset - len(named)), limit - len(shown), skipped)
+        results = self.results(shown, scope, set()) + ranked
+        total += len(named)
         if not results and limit and not messages:
             if offset and total:
                 messages.append(f"There are only {total} results: this page is past the last one.")
@@ -365,8 +380,8 @@ class SearchIndex:
 
     # -- the rule number or card the query names ------------------------------------------
 
-    def rule_named(self, db, number: str, scope: Scope) -> tuple[str | None, list[dict], str | None]:
-        """The rule's URL and the rule in each document that has it, or why there is none."""
+    def rule_named(self, db, number: str, scope: Scope) -> tuple[str | None, list[Candidate], str | None]:
+        """The rule's URL and the rule in each family that has it, or why there is none."""
         found = find_rule(db, number, scope.document)
         if not found.rule:
             where = f" in {scope.document}" if scope.document else ""
@@ -381,12 +396,13 @@ class SearchIndex:
             f"select e.id, e.kind, e.family, e.body from entries e where e.number = ? and {where}",
             [found.rule["canonical"], *parameters],
         )
-        rules = self.results([Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows], scope, set())
+        rules = [Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows]
+        urls = {rule.entry_id: result["url"] for rule, result in zip(rules, self.results(rules, scope, set()))}
         named = f"{found.document_slug}/"
-        rules.sort(key=lambda result: named not in result["url"])  # the document find_rule chose first
+        rules.sort(key=lambda rule: named not in urls[rule.entry_id])  # the document find_rule chose first
         return rule_url(found.document_slug, found.rule["number"]), rules, None
 
-    def card_named(self, text: str, scope: Scope) -> tuple[str | None, list[dict]]:
+    def card_named(self, text: str, scope: Scope) -> tuple[str | None, list[Candidate]]:
         """The card whose exact name (any case, accents optional) is the query."""
         if scope.kind not in (None, "card"):
             return None, []
@@ -396,17 +412,18 @@ class SearchIndex:
             " order by e.superseded",
             [fold(text), *parameters],
         )
-        cards = self.results([Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows], scope, set())
+        cards = [Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows]
         if not cards:
             return None, []
         # Without a document filter the card page itself shows the current version first.
-        return card_url(cards[0]["card"], scope.document), cards
+        return card_url(self.results(cards[:1], scope, set())[0]["card"], scope.document), cards
 
     # -- ranking ------------------------------------------------------------------------
 
-    def ranked(self, words: list[Word], scope: Scope, offset: int, limit: int) -> tuple[int, list[dict]]:
+    def ranked(self, words: list[Word], scope: Scope, offset: int, limit: int, skipped: tuple) -> tuple:
         """(how many entries match, the page of them from ``offset``): entries with every word
-        first, then those with the less common of them, each tier ranked by relevance."""
+        first, then those with the less common of them, each tier ranked by relevance; the
+        entries ``skipped`` (the rule or card the query names, listed first) left out."""
         searched = [word for word in words if word.searched]
         if not searched:
             return 0, []
@@ -422,10 +439,10 @@ class SearchIndex:
             expression = f"({tier}) AND {scope.fts()}"
             start, stop = max(0, offset - total), max(0, offset + limit - total)
             if stop > start:  # the page reaches into this tier
-                count, candidates = self.tier_page(expression, searched, keep_old, start, stop)
+                count, candidates = self.tier_page(Matching(expression, skipped), searched, keep_old, start, stop)
                 page += candidates
             else:
-                count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
+                count = self.count_matching(Matching(expression, skipped))
             total += count
         return total, self.results(page, scope, stems)
 
@@ -457,15 +474,15 @@ class SearchIndex:
             candidates += frequency
         return " OR ".join(chosen)
 
-    def tier_page(self, expression: str, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
+    def tier_page(self, matching: Matching, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
         """(how many entries the tier has, its entries ``start``..``stop``): by bm25 (entries only
         older editions have at SUPERSEDED_FACTOR of theirs), the best RERANKED then reordered by
         names and words side by side (the same window whatever the page, so pages agree)."""
         fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED or not keep_old else (start, stop)
-        count = self.connection().execute(_COUNT, [expression]).fetchone()[0]
+        count = self.count_matching(matching)
         if start >= count:
             return count, []
-        best = self.best(expression, fetch_to - fetch_from + (0 if keep_old else SURPLUS), fetch_from)
+        best = self.best(matching, fetch_to - fetch_from + (0 if keep_old else SURPLUS), fetch_from)
         entries = {
             row[0]: row
             for row in self.connection().execute(
@@ -475,7 +492,7 @@ class SearchIndex:
         }
         ranked = best
         if not keep_old:
-            ranked = self.without_superseded_first(expression, best, entries, fetch_to, len(best) < count)
+            ranked = self.without_superseded_first(matching, best, entries, fetch_to, len(best) < count)
         rows = [(entries[entry_id], score) for entry_id, score in ranked[: fetch_to - fetch_from]]
         candidates = [Candidate(row[0], row[1], row[2], row[3], score) for row, score in rows]
         if fetch_from == 0:
@@ -483,7 +500,7 @@ class SearchIndex:
             candidates = reranked + candidates[RERANKED:]
         return count, candidates[start - fetch_from : stop - fetch_from]
 
-    def without_superseded_first(self, expression, ranked, entries, wanted: int, more: bool) -> list:
+    def without_superseded_first(self, matching: Matching, ranked, entries, wanted: int, more: bool) -> list:
         """``ranked`` with superseded entries at SUPERSEDED_FACTOR of their score, best first.
 
         Exact for the first ``wanted`` when they all score at least the last fetched entry's
@@ -496,8 +513,8 @@ class SearchIndex:
         if not more or (len(adjusted) >= wanted and adjusted[wanted - 1][1] >= ranked[-1][1]):
             return adjusted
         superseded = "{scope} : " + _quoted(scope_word("superseded"))
-        current = self.best(f"({expression}) NOT {superseded}", wanted, 0)
-        older = self.best(f"({expression}) AND {superseded}", wanted, 0)
+        current = self.best(matching.narrowed(f"NOT {superseded}"), wanted, 0)
+        older = self.best(matching.narrowed(f"AND {superseded}"), wanted, 0)
         for entry_id in {row[0] for row in current + older} - entries.keys():
             entries[entry_id] = next(
                 self.connection().execute(f"select {_ENTRY_COLUMNS} from entries where id = ?", [entry_id])
@@ -507,9 +524,12 @@ class SearchIndex:
             key=lambda pair: (-pair[1], pair[0]),
         )
 
-    def best(self, expression: str, limit: int, offset: int) -> list[tuple[int, float]]:
-        """(entry id, bm25 score) of the best matches of ``expression``, best first."""
-        return self.connection().execute(_BEST, [expression, limit, offset]).fetchall()
+    def best(self, matching: Matching, limit: int, offset: int) -> list[tuple[int, float]]:
+        """(entry id, bm25 score) of the best matches, best first."""
+        return self.connection().execute(_BEST, [*matching.parameters(), limit, offset]).fetchall()
+
+    def count_matching(self, matching: Matching) -> int:
+        return self.connection().execute(_COUNT, matching.parameters()).fetchone()[0]
 
     def results(self, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
         """The public result of each candidate, from the source the scope shows."""
