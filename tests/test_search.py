@@ -103,6 +103,13 @@ def test_a_query_of_common_words_only_still_needs_them_all_first(find):
     assert find("creature card player")["total"] == find("creature")["total"] == 499
 
 
+def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
+    # no entry has every word; the rarest ("waiting", "just", "unveiled"...) find the candidates,
+    # and "counter", too common to find them by, still ranks the FAQ that answers first
+    found = find("someone just unveiled and their ability is waiting to resolve, can I counter it")
+    assert top(found, 1) == [("faq", "treachery-6.0", "Can I counter an unveil ability?")]
+
+
 def test_a_card_note_ranks_below_the_rules_unless_the_query_names_its_card(find):
     assert top(find("unveil trigger concede"), 3)[1:] == [
         ("faq", "treachery-6.0", "Can I counter an unveil ability?"),

@@ -110,9 +110,6 @@ SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
 SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
 
 
-# Matches every entry (each has a kind) and adds nothing to its bm25 (the scope column weighs 0):
-# "(common word OR _ANY_ENTRY)" ranks by the word without requiring it.
-_ANY_ENTRY = '{scope} : "' + scope_word("kind") + '" *'
 _MATCHING = "entries_fts match ? and rowid not in (select value from json_each(?))"
 _COUNT = f"select count(*) from entries_fts where {_MATCHING}"
 _BEST = f"""select rowid, -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
@@ -428,15 +425,18 @@ class SearchIndex:
         if not searched:
             return 0, []
         alternatives = [_match(word) for word in searched]
-        every = self.every_word(searched, alternatives)
+        # Every entry searched has the scope's words, which add nothing to bm25 (the scope column
+        # weighs 0): "(word OR in_scope)" ranks by the word without requiring it.
+        in_scope = scope.fts()
+        every = self.every_word(searched, alternatives, in_scope)
         tiers = [every]
         if len(searched) > 1:
-            tiers.append(f"({self.some_words(searched, alternatives)}) NOT ({every})")
+            tiers.append(f"({self.some_words(searched, alternatives, in_scope)}) NOT ({every})")
         keep_old = scope.all_in_force or any(self.is_old_number(word.number) for word in searched if word.number)
         stems = {stem for word in searched for stem in word.stems}
         total, page = 0, []
         for tier in tiers:
-            expression = f"({tier}) AND {scope.fts()}"
+            expression = f"({tier}) AND {in_scope}"
             start, stop = max(0, offset - total), max(0, offset + limit - total)
             if stop > start:  # the page reaches into this tier
                 count, candidates = self.tier_page(Matching(expression, skipped), searched, keep_old, start, stop)
@@ -446,7 +446,7 @@ class SearchIndex:
             total += count
         return total, self.results(page, scope, stems)
 
-    def every_word(self, searched: list[Word], alternatives: list[str]) -> str:
+    def every_word(self, searched: list[Word], alternatives: list[str], in_scope: str) -> str:
         """The first tier: entries with every word of the query but its common ones, which only
         rank (as Lucene's common terms query does). "can I look at my face-down creature" finds
         the rules on looking at face-down permanents, which never say "creature"."""
@@ -455,14 +455,17 @@ class SearchIndex:
         if all(common):
             return " AND ".join(alternatives)
         return " AND ".join(
-            f"({expression} OR {_ANY_ENTRY})" if is_common else expression
+            f"({expression} OR {in_scope})" if is_common else expression
             for expression, is_common in zip(alternatives, common)
         )
 
-    def some_words(self, searched: list[Word], alternatives: list[str]) -> str:
+    def some_words(self, searched: list[Word], alternatives: list[str], in_scope: str) -> str:
         """Entries with any of the less common words, the rarest first, as many as keep the
         candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
-        would make a search slow, and the common words add little to the ranking."""
+        would make a search slow, and the common words add little to the ranking. The query's
+        other words that are not common still rank these entries: in "someone just unveiled and
+        their ability is waiting to resolve, can I counter it", the rarer words find the
+        entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them."""
         common_above = self.entry_count * COMMON_SHARE
         by_rarity = sorted(zip(searched, alternatives), key=lambda pair: self.count(pair[0]))
         chosen, candidates = [], 0
@@ -472,7 +475,10 @@ class SearchIndex:
                 break
             chosen.append(expression)
             candidates += frequency
-        return " OR ".join(chosen)
+        ranking_only = [expression for word, expression in by_rarity[len(chosen) :] if self.count(word) <= common_above]
+        if not ranking_only:
+            return " OR ".join(chosen)
+        return f"({' OR '.join(chosen)}) AND ({' OR '.join(ranking_only)} OR {in_scope})"
 
     def tier_page(self, matching: Matching, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
         """(how many entries the tier has, its entries ``start``..``stop``): by bm25 (entries only
