@@ -314,6 +314,7 @@ def test_unknown_filters_are_explained(find):
         ("undercover", {"kind": "mechanic"}),
         ("séance board", {"document": "treachery-6.0"}),
         ("907.8b", {"kind": "card"}),
+        ("the puppet master", {"document": "treachery-1.1"}),  # "the" is not why nothing matched
     ],
 )
 def test_filters_that_leave_nothing_say_so(find, query, filters):

@@ -652,7 +652,7 @@ def _nothing_found(text: str, words: list[Word], stop_words: list[str]) -> str:
     if unknown:
         listed = ", ".join(f'"{_shortened(word)}"' for word in unknown[:5])
         return f"Nothing in the rules uses {listed}. Try other words, a rule number (907.8b) or a card name."
-    if stop_words:
+    if stop_words and not words:  # only stop words; with words searched, a filter left nothing
         listed = " and ".join(f'"{word}"' for word in list(dict.fromkeys(stop_words))[:2])
         return (
             f"Words like {listed} are too common to search for: add a keyword, a rule number (907.8b) or a card name."
