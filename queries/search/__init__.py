@@ -357,10 +357,10 @@ class SearchIndex:
             corrected = corrected_text(text, Query(words, query.stop_words, query.spans))
             messages.insert(0, f'Showing results for "{corrected}".')
         # The rule or card named leads the list, and is not ranked again among the rest.
-        shown = named[offset : offset + limit]
-        skipped = tuple(candidate.entry_id for candidate in named)
+        shown = [result for _, result in named[offset : offset + limit]]
+        skipped = tuple(entry_id for entry_id, _ in named)
         total, ranked = self.ranked(words, scope, max(0, offset - len(named)), limit - len(shown), skipped)
-        results = self.results(shown, scope, set()) + ranked
+        results = shown + ranked
         total += len(named)
         if not results and limit and not messages:
             if offset and total:
@@ -377,7 +377,7 @@ class SearchIndex:
 
     # -- the rule number or card the query names ------------------------------------------
 
-    def rule_named(self, db, number: str, scope: Scope) -> tuple[str | None, list[Candidate], str | None]:
+    def rule_named(self, db, number: str, scope: Scope) -> tuple[str | None, list[tuple[int, dict]], str | None]:
         """The rule's URL and the rule in each family that has it, or why there is none."""
         found = find_rule(db, number, scope.document)
         if not found.rule:
@@ -393,13 +393,12 @@ class SearchIndex:
             f"select e.id, e.kind, e.family, e.body from entries e where e.number = ? and {where}",
             [found.rule["canonical"], *parameters],
         )
-        rules = [Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows]
-        urls = {rule.entry_id: result["url"] for rule, result in zip(rules, self.results(rules, scope, set()))}
+        rules = self.looked_up(rows, scope)
         named = f"{found.document_slug}/"
-        rules.sort(key=lambda rule: named not in urls[rule.entry_id])  # the document find_rule chose first
+        rules.sort(key=lambda rule: named not in rule[1]["url"])  # the document find_rule chose first
         return rule_url(found.document_slug, found.rule["number"]), rules, None
 
-    def card_named(self, text: str, scope: Scope) -> tuple[str | None, list[Candidate]]:
+    def card_named(self, text: str, scope: Scope) -> tuple[str | None, list[tuple[int, dict]]]:
         """The card whose exact name (any case, accents optional) is the query."""
         if scope.kind not in (None, "card"):
             return None, []
@@ -409,15 +408,25 @@ class SearchIndex:
             " order by e.superseded",
             [fold(text), *parameters],
         )
-        cards = [Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows]
+        cards = self.looked_up(rows, scope)
         if not cards:
             return None, []
         # Without a document filter the card page itself shows the current version first.
-        return card_url(self.results(cards[:1], scope, set())[0]["card"], scope.document), cards
+        return card_url(cards[0][1]["card"], scope.document), cards
+
+    def looked_up(self, rows, scope: Scope) -> list[tuple[int, dict]]:
+        """(entry id, result) of each entry looked up by number or name: no words to mark."""
+        candidates = [Candidate(row[0], row[1], row[2], row[3], 0.0) for row in rows]
+        return [
+            (candidate.entry_id, result)
+            for candidate, result in zip(candidates, self.results(candidates, scope, set()))
+        ]
 
     # -- ranking ------------------------------------------------------------------------
 
-    def ranked(self, words: list[Word], scope: Scope, offset: int, limit: int, skipped: tuple) -> tuple:
+    def ranked(
+        self, words: list[Word], scope: Scope, offset: int, limit: int, skipped: tuple[int, ...]
+    ) -> tuple[int, list[dict]]:
         """(how many entries match, the page of them from ``offset``): entries with every word
         first, then those with the less common of them, each tier ranked by relevance; the
         entries ``skipped`` (the rule or card the query names, listed first) left out."""
@@ -425,8 +434,6 @@ class SearchIndex:
         if not searched:
             return 0, []
         alternatives = [_match(word) for word in searched]
-        # Every entry searched has the scope's words, which add nothing to bm25 (the scope column
-        # weighs 0): "(word OR in_scope)" ranks by the word without requiring it.
         in_scope = scope.fts()
         every = self.every_word(searched, alternatives, in_scope)
         tiers = [every]
@@ -436,13 +443,13 @@ class SearchIndex:
         stems = {stem for word in searched for stem in word.stems}
         total, page = 0, []
         for tier in tiers:
-            expression = f"({tier}) AND {in_scope}"
+            matching = Matching(f"({tier}) AND {in_scope}", skipped)
             start, stop = max(0, offset - total), max(0, offset + limit - total)
             if stop > start:  # the page reaches into this tier
-                count, candidates = self.tier_page(Matching(expression, skipped), searched, keep_old, start, stop)
+                count, candidates = self.tier_page(matching, searched, keep_old, start, stop)
                 page += candidates
             else:
-                count = self.count_matching(Matching(expression, skipped))
+                count = self.count_matching(matching)
             total += count
         return total, self.results(page, scope, stems)
 
@@ -450,12 +457,11 @@ class SearchIndex:
         """The first tier: entries with every word of the query but its common ones, which only
         rank (as Lucene's common terms query does). "can I look at my face-down creature" finds
         the rules on looking at face-down permanents, which never say "creature"."""
-        common_above = self.entry_count * COMMON_SHARE
-        common = [self.count(word) > common_above for word in searched]
+        common = [self.is_common(word) for word in searched]
         if all(common):
             return " AND ".join(alternatives)
         return " AND ".join(
-            f"({expression} OR {in_scope})" if is_common else expression
+            _ranking_only(expression, in_scope) if is_common else expression
             for expression, is_common in zip(alternatives, common)
         )
 
@@ -466,19 +472,18 @@ class SearchIndex:
         other words that are not common still rank these entries: in "someone just unveiled and
         their ability is waiting to resolve, can I counter it", the rarer words find the
         entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them."""
-        common_above = self.entry_count * COMMON_SHARE
         by_rarity = sorted(zip(searched, alternatives), key=lambda pair: self.count(pair[0]))
         chosen, candidates = [], 0
         for word, expression in by_rarity:
             frequency = self.count(word)
-            if chosen and (frequency > common_above or candidates + frequency > PARTIAL_CANDIDATES):
+            if chosen and (self.is_common(word) or candidates + frequency > PARTIAL_CANDIDATES):
                 break
             chosen.append(expression)
             candidates += frequency
-        ranking_only = [expression for word, expression in by_rarity[len(chosen) :] if self.count(word) <= common_above]
-        if not ranking_only:
+        ranking = [expression for word, expression in by_rarity[len(chosen) :] if not self.is_common(word)]
+        if not ranking:
             return " OR ".join(chosen)
-        return f"({' OR '.join(chosen)}) AND ({' OR '.join(ranking_only)} OR {in_scope})"
+        return f"({' OR '.join(chosen)}) AND {_ranking_only(' OR '.join(ranking), in_scope)}"
 
     def tier_page(self, matching: Matching, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
         """(how many entries the tier has, its entries ``start``..``stop``): by bm25 (entries only
@@ -567,6 +572,10 @@ class SearchIndex:
         word of its name. "martyr" names The Great Martyr; "game" does not name Sadistic Shell Game."""
         return _rarest_stem(owner, self.frequency) in stems
 
+    def is_common(self, word: Word) -> bool:
+        """In more than COMMON_SHARE of all entries: it ranks entries, but never finds them."""
+        return self.count(word) > self.entry_count * COMMON_SHARE
+
     def count(self, word: Word) -> int:
         return sum(self.frequency.get(stem, 0) for stem in word.stems) + (1 if word.number else 0)
 
@@ -584,6 +593,13 @@ def _match(word: Word) -> str:
     if word.number and word.number not in word.stems:
         terms.append(_quoted(word.number))
     return "{" + " ".join(SEARCHED_COLUMNS) + "} : (" + " OR ".join(terms) + ")"
+
+
+def _ranking_only(expression: str, in_scope: str) -> str:
+    """``expression`` as a word that ranks the entries having it but excludes none: every entry
+    searched matches ``in_scope`` (the scope's words), which adds nothing to bm25 (the scope
+    column weighs 0)."""
+    return f"({expression} OR {in_scope})"
 
 
 def _quoted(term: str) -> str:
