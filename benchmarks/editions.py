@@ -1,6 +1,6 @@
 """Official comprehensive-rules editions for the benchmarks: as many as a judge may load.
 
-../shared/corpora/comprehensive-rules/ holds three real editions (2017, 2020, 2021). A judge's
+../shared/corpora/comprehensive-rules/ holds eight real editions (2005 to 2026). A judge's
 collection of 2017–2022 holds about 26, most differing from the one before in a few rules, so
 this makes ``count`` editions: each real text is copied in turn, in date order, with its
 "effective as of" line moved to a new date ten weeks after the previous edition. Consecutive
@@ -13,6 +13,8 @@ import datetime
 import re
 from pathlib import Path
 
+from rulebook.ingest.source import decode
+
 # ../shared beside the clone (CI), or further up for a git worktree (/work/wt/NAME beside /work/shared).
 CORPORA = next(
     (
@@ -23,7 +25,7 @@ CORPORA = next(
     Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "comprehensive-rules",
 )
 FIRST_DATE = datetime.date(2017, 8, 25)
-EFFECTIVE = re.compile(r"(These rules are effective as of )[A-Z][a-z]+ ?\d{1,2}, \d{4}\.")
+EFFECTIVE = re.compile(r"(These rules are (?:effective|current) as of )[A-Z][a-z]+ ?\d{1,2}, \d{4}\.")
 
 
 def real_editions() -> list[Path]:
@@ -43,7 +45,7 @@ def make_official_editions(folder: Path, count: int = 26) -> list[Path]:
     for number in range(count):
         source = texts[number * len(texts) // count]
         date = FIRST_DATE + datetime.timedelta(days=70 * number)
-        text = source.read_text(encoding="utf-8-sig")
+        text = "\n".join(decode(source.read_bytes(), source.name).lines)  # cp1252, CR-only line ends...
         dated, replaced = EFFECTIVE.subn(rf"\g<1>{date:%B} {date.day}, {date.year}.", text, count=1)
         if not replaced:
             raise SystemExit(f"{source.name} has no 'These rules are effective as of ...' line to re-date.")

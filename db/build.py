@@ -15,11 +15,12 @@ from pathlib import Path
 import sqlite_utils
 
 from rulebook.ingest import Document, SourceError, read_document
-from rulebook.ingest.numbers import RuleNumber, canonical, parent_number, sort_key
-from rulebook.ingest.records import Card
+from rulebook.ingest.numbers import RuleNumber, addressed, canonical, parent_number, sort_key
+from rulebook.ingest.records import Card, CardText
 from rulebook.resources import package_file, package_folder
 
 from . import publish, schema
+from .card_texts import link_card_texts
 from .families import assign_editions, edition_warnings
 from .lineage import build_lineage
 from .links import link_mentions, link_references
@@ -27,11 +28,13 @@ from .search_index import build_search_index
 from .slugs import document_slug
 
 DEFAULT_DATABASE = Path(os.environ.get("RULEBOOK_DB", "rulebook.db"))
+# The files a folder of sources is read for: rules documents, release notes, card data.
+SOURCE_SUFFIXES = (".txt", ".md", ".json")
 
 
 def bundled_sources() -> list[Path]:
     """The documents that ship with rulebook (data/sources/ in a checkout)."""
-    return sorted(path for path in package_folder("rulebook.sources").iterdir() if path.suffix in (".txt", ".md"))
+    return sorted(path for path in package_folder("rulebook.sources").iterdir() if path.suffix in SOURCE_SUFFIXES)
 
 
 def bundled_source(name: str) -> Path:
@@ -104,6 +107,7 @@ class _Writer:
                 "source_file": document.path.name,
                 "sha256": hashlib.sha256(document.data).hexdigest(),
                 "line_count": len(document.source.lines),
+                "is_excerpt": int(info.excerpt),
             },
         )
         owner = {"document_id": document_id}
@@ -168,6 +172,8 @@ class _Writer:
             self.write_card(card, document_id, position)
         for position, mechanic in enumerate(parsed.mechanics, start=1):
             self.write_mechanic(mechanic, document_id, position)
+        for position, card in enumerate(parsed.card_texts, start=1):
+            self.write_card_text(card, document_id, position)
         lines = document.source.lines
         self.add_all(
             "source_lines",
@@ -187,12 +193,12 @@ class _Writer:
                 "rules",
                 {
                     "document_id": document_id,
-                    "number": rule.number,
-                    "canonical": canonical(rule.number),
+                    "number": addressed(rule.number, rule.occurrence),
+                    "canonical": addressed(canonical(rule.number), rule.occurrence),
                     "parent_id": ids.get(canonical(parent)) if parent else None,
                     "parent_number": parent,
                     "is_subrule": int(bool(parsed_number and parsed_number.is_subrule)),
-                    "sort_key": sort_key(rule.number),
+                    "sort_key": addressed(sort_key(rule.number), rule.occurrence),
                     "position": position,
                     "part": rule.part,
                     "section": rule.section,
@@ -201,7 +207,7 @@ class _Writer:
                     **_lines(rule),
                 },
             )
-            ids[canonical(rule.number)] = rule_id
+            ids.setdefault(canonical(rule.number), rule_id)
             self.add_all(
                 "rule_paragraphs",
                 (
@@ -269,11 +275,47 @@ class _Writer:
                     "mechanic_id": mechanic_id,
                     "document_id": document_id,
                     "position": index,
+                    "group_heading": ruling.group,
                     "text": ruling.text,
                     **_lines(ruling),
                 },
             )
             self.remember_mentions(ruling.mentions, "mechanic_rulings", ruling_id, document_id, None)
+
+    def write_card_text(self, card: CardText, document_id: int, position: int) -> None:
+        card_text_id = self.add(
+            "card_texts",
+            {
+                "document_id": document_id,
+                "position": position,
+                "name": card.name,
+                "role": card.role,
+                "type_line": card.type_line,
+                "mana_cost": card.cost,
+                "unveil_cost": card.unveil_cost,
+                "abilities": "\n".join(card.abilities) or None,
+                "flavor": card.flavor,
+                "rarity": card.rarity,
+                "artist": card.artist,
+                "source_url": card.url,
+                "no_rulings_statement": card.no_rulings_statement,
+                **_lines(card),
+            },
+        )
+        self.add_all(
+            "card_text_rulings",
+            (
+                {
+                    "card_text_id": card_text_id,
+                    "document_id": document_id,
+                    "position": index,
+                    "group_heading": ruling.group,
+                    "text": ruling.text,
+                    **_lines(ruling),
+                }
+                for index, ruling in enumerate(card.rulings, start=1)
+            ),
+        )
 
     def remember_mentions(self, names, table, row_id, document_id, card_id) -> None:
         for name in dict.fromkeys(names):
@@ -297,14 +339,22 @@ class _Writer:
         )
 
 
-def _with_warnings(summary: list[dict], warnings: dict[str, list[str]]) -> list[dict]:
-    """Each document's summary row with what the build has to say about its placement."""
-    return [{**row, "warnings": warnings.get(row["slug"], [])} for row in summary]
+def _with_warnings(summary: list[dict], *warnings: dict[str, list[str]]) -> list[dict]:
+    """Each document's summary row with what the build has to say about it: what its parser
+    kept but a judge should check, and where it was placed among the editions."""
+    return [{**row, "warnings": [line for found in warnings for line in found.get(row["slug"], [])]} for row in summary]
 
 
-def _with_warnings(summary: list[dict], warnings: dict[str, list[str]]) -> list[dict]:
-    """Each document's summary row with what the build has to say about its placement."""
-    return [{**row, "warnings": warnings.get(row["slug"], [])} for row in summary]
+def _sha256(path: Path) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return str(path)  # read_document names the problem
+
+
+def parse_warnings(document: Document) -> list[str]:
+    """The parser's warnings, each naming the file and line."""
+    return [f"{document.path.name}, line {warning.line}: {warning.message}" for warning in document.parsed.warnings]
 
 
 ProgressFactory = Callable[[str, int], contextlib.AbstractContextManager]
@@ -345,8 +395,15 @@ def build_database(
         schema.create_tables(db)
         writer = _Writer(db)
         slugs: dict[str, Path] = {}
+        warnings: dict[str, list[str]] = {}
         with db.conn:
+            read: dict[str, tuple[Path, str]] = {}  # sha256 -> the file of those bytes read first, its slug
             for path in files:
+                digest = _sha256(path)
+                if digest in read:  # the bundled edition given again in a folder of editions
+                    first, first_slug = read[digest]
+                    warnings[first_slug].append(f"{path} has the same bytes as {first.name}: it was read once.")
+                    continue
                 with progress(path.name, 3) as bar:
                     document = read_document(path)
                     bar.update(2)
@@ -358,19 +415,22 @@ def build_database(
                             "give only one of them, or rename one so the names differ.",
                         )
                     slugs[slug] = path
+                    read[digest] = (path, slug)
+                    warnings[slug] = parse_warnings(document)
                     writer.write(document, slug)
                     bar.update(1)
             with progress("linking and indexing", 2) as bar:
                 writer.flush()
                 assign_editions(db)
                 writer.link()
+                card_text_warnings = link_card_texts(db)
                 build_lineage(db)
                 bar.update(1)
                 schema.create_indexes(db)
                 bar.update(1)
         from .stats import document_stats
 
-        summary = _with_warnings(document_stats(db), edition_warnings(db))
+        summary = _with_warnings(document_stats(db), warnings, edition_warnings(db), card_text_warnings)
         build_id = publish.stamp(db.conn)
         db.close()
         staged_index = publish.staging_index_folder(target, build_id)

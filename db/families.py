@@ -19,7 +19,7 @@ import re
 
 import sqlite_utils
 
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.ingest.records import CARD_TEXTS, COMPREHENSIVE_RULES, TREACHERY_RULES
 
 TREACHERY = "treachery"
 OFFICIAL = "comprehensive-rules"
@@ -64,22 +64,31 @@ def _older(a: dict, b: dict) -> int:
 
 def assign_editions(db: sqlite_utils.Database) -> None:
     """Fill ``family``, ``edition``, ``is_current`` and ``primary_id`` of every document."""
-    documents = list(db.query("select id, slug, kind, version, effective_date from documents"))
+    documents = list(db.query("select id, slug, kind, version, effective_date, is_excerpt from documents"))
     by_family: dict[str, list[dict]] = {}
     for document in documents:
         by_family.setdefault(family_of(document["kind"], document["slug"]), []).append(document)
     updates = []
     for family, members in by_family.items():
-        members.sort(key=lambda doc: (len(doc["slug"]), doc["slug"]))
-        members.sort(key=functools.cmp_to_key(_older))  # stable: the shortest slug first in an edition
+        excerpts = [doc for doc in members if doc["is_excerpt"] and not doc["effective_date"]]
+        whole = [doc for doc in members if doc not in excerpts] or excerpts[:1]
+        excerpts = [doc for doc in excerpts if doc not in whole]
+        whole.sort(key=lambda doc: (len(doc["slug"]), doc["slug"]))
+        whole.sort(key=functools.cmp_to_key(_older))  # stable: the shortest slug first in an edition
         edition, primaries, previous = 0, {}, None
-        for document in members:
+        for document in whole:
             if previous is None or edition_key(document) != edition_key(previous):
                 edition += 1
             primaries.setdefault(edition, document["id"])
             document.update(family=family, edition=edition, primary_id=primaries[edition])
             previous = document
-        for document in members:
+        for excerpt in excerpts:
+            holder = _edition_holding(db, excerpt, [doc for doc in whole if doc["id"] == doc["primary_id"]])
+            if holder:  # a second source of the edition whose rules it holds
+                excerpt.update(family=family, edition=holder["edition"], primary_id=holder["id"])
+            else:  # out of the family's history: no edition is known to hold its rules
+                excerpt.update(family=family, edition=0, primary_id=excerpt["id"])
+        for document in whole + excerpts:
             updates.append(
                 {
                     "id": document["id"],
@@ -92,9 +101,33 @@ def assign_editions(db: sqlite_utils.Database) -> None:
     db["documents"].upsert_all(updates, pk="id")
 
 
+def _rule_texts(db: sqlite_utils.Database, document_id: int) -> dict[str, str]:
+    rows = db.query("select canonical, title, text from rules where document_id = ?", [document_id])
+    return {row["canonical"]: " ".join(f"{row['title'] or ''} {row['text'] or ''}".split()) for row in rows}
+
+
+def _edition_holding(db: sqlite_utils.Database, excerpt: dict, candidates: list[dict]) -> dict | None:
+    """The dated edition that prints every rule of ``excerpt`` with the same text (of several,
+    the one with the fewest rules beyond it), or None."""
+    wanted = _rule_texts(db, excerpt["id"])
+    holders = []
+    for candidate in candidates:
+        if not candidate["effective_date"]:
+            continue
+        texts = _rule_texts(db, candidate["id"])
+        if wanted and all(texts.get(number) == text for number, text in wanted.items()):
+            holders.append((len(texts), candidate["effective_date"], candidate))
+    return min(holders, key=lambda holder: holder[:2])[2] if holders else None
+
+
 def editions(db: sqlite_utils.Database, family: str) -> list[dict]:
-    """The primary source of each edition of ``family``, oldest first."""
-    return list(db.query("select * from documents where family = ? and id = primary_id order by edition", [family]))
+    """The primary source of each edition of ``family``, oldest first (an excerpt kept out of
+    the history, edition 0, is not one)."""
+    return list(
+        db.query(
+            "select * from documents where family = ? and id = primary_id and edition > 0 order by edition", [family]
+        )
+    )
 
 
 def edition_pairs(db: sqlite_utils.Database) -> list[tuple[dict, dict]]:
@@ -112,19 +145,27 @@ def edition_warnings(db: sqlite_utils.Database) -> dict[str, list[str]]:
     """
     warnings: dict[str, list[str]] = {}
     documents = list(db.query("select * from documents order by family, edition, id"))
-    for document in documents:
-        if not document["effective_date"]:
-            where = (
-                f"ordered by its version {document['version']}"
-                if document["version"]
-                else "placed before the dated editions"
-            )
-            warnings.setdefault(document["slug"], []).append(
-                f"undated: no effective date, so {where} (edition {document['edition']} of {document['family']})."
-            )
     primaries = {doc["id"]: doc for doc in documents}
     for document in documents:
-        if document["id"] == document["primary_id"]:
+        if document["effective_date"] or document["kind"] == CARD_TEXTS:  # card data has no editions
+            continue
+        primary = primaries[document["primary_id"]]
+        if document["is_excerpt"] and document["edition"] == 0:
+            where = (
+                f"kept out of the history and the feed of {document['family']}: no loaded edition prints "
+                "its rules word for word"
+            )
+        elif document["is_excerpt"] and primary["id"] != document["id"]:
+            where = f"filed as a partial copy of {primary['slug']}, which prints its rules word for word"
+        elif document["version"]:
+            where = (
+                f"ordered by its version {document['version']} (edition {document['edition']} of {document['family']})"
+            )
+        else:
+            where = f"placed before the dated editions (edition {document['edition']} of {document['family']})"
+        warnings.setdefault(document["slug"], []).append(f"undated: no effective date, so {where}.")
+    for document in documents:
+        if document["id"] == document["primary_id"] or document["is_excerpt"]:
             continue
         primary = primaries[document["primary_id"]]
         differing = _differing_rules(db, primary["id"], document["id"])

@@ -7,6 +7,7 @@ order and the primary source come from db/families.py). A rule is
 - ``renumbered``: another number, matched by text: first exactly, then by similarity
   (rapidfuzz, one-to-one, best pairs first), so 1.1's 314.9 is 6.0's 372.8;
 - ``changed``: same number, other text (when the text did not move to another number);
+  ``text_change`` tells a change of wording from one of typography only (dashes, quotes, spaces);
 - ``added`` / ``removed``: nothing matches.
 
 Each rule's text is read and normalised once per edition, and identical texts are settled by
@@ -44,6 +45,25 @@ _NUMBER = re.compile(r"\b\d{3}(?:\.\w+)?\b")
 def comparable(text: str | None) -> str:
     """The text as compared: whitespace collapsed, curly quotes straightened."""
     return " ".join((text or "").translate(_QUOTES).split())
+
+
+# Dashes of every length, with the spaces around them: "Flying - This" and "Flying—This" are
+# the same words.
+_DASHES = re.compile(r"\s*[-\u2010-\u2015\u2212]+\s*")
+NO_CHANGE, TYPOGRAPHY, WORDING = "none", "typography", "wording"
+
+
+def typography_key(text: str | None) -> str:
+    """The words of a text, typography aside: quotes, spaces, dashes and ellipses."""
+    return _DASHES.sub("-", comparable(text).replace("\u2026", "..."))
+
+
+def text_change(old: str | None, new: str | None) -> str:
+    """How the text of a rule changed: "none", "typography" (quotes, spaces, dashes only) or
+    "wording"."""
+    if comparable(old) == comparable(new):
+        return NO_CHANGE
+    return TYPOGRAPHY if typography_key(old) == typography_key(new) else WORDING
 
 
 @dataclass(frozen=True)
@@ -181,6 +201,7 @@ def _rows(family: str, document_id: int, previous_id: int | None, matches: Itera
             "previous_number": match.old.number if match.old else None,
             "status": match.status,
             "similarity": match.similarity if match.status in (CHANGED, RENUMBERED) else None,
+            "text_change": text_change(match.old.text, match.new.text) if match.old and match.new else None,
         }
 
 

@@ -16,6 +16,7 @@ COUNTS = {
     "cards": "select count(*) from cards where document_id = :id",
     "card_notes": "select count(*) from card_notes where document_id = :id",
     "mechanics": "select count(*) from mechanics where document_id = :id",
+    "card_texts": "select count(*) from card_texts where document_id = :id",
     "references_resolved": "select count(*) from rule_references where document_id = :id and resolution != 'unresolved'",
     "references_unresolved": "select count(*) from rule_references where document_id = :id and resolution = 'unresolved'",
     "skipped_lines": "select count(*) from source_lines where document_id = :id and used_by = 'skipped'",

@@ -67,12 +67,17 @@ _DECLARED = [
             "source_file": (str, "File the document was read from."),
             "sha256": (str, "Checksum of the source file, to tell which text was loaded."),
             "line_count": (int, "Number of lines in the source file."),
+            "is_excerpt": (int, "1 for a document that holds only part of an edition (a bare list of rules)."),
             "family": (
                 str,
                 "The body of rules this document is an edition of: treachery, comprehensive-rules, or "
                 "one set's release notes.",
             ),
-            "edition": (int, "Order of the edition in its family, 1 = oldest."),
+            "edition": (
+                int,
+                "Order of the edition in its family, 1 = oldest; 0 for an undated excerpt that matches no "
+                "loaded edition (kept out of the family's history).",
+            ),
             "is_current": (int, "1 for the newest edition of its family."),
             "primary_id": (
                 int,
@@ -122,7 +127,11 @@ _DECLARED = [
         {
             **ID,
             **DOCUMENT,
-            "number": (str, "The rule number exactly as printed."),
+            "number": (
+                str,
+                "The rule number exactly as printed; the second rule printed with one number (a publisher's slip) "
+                "is 702.30d~2.",
+            ),
             "canonical": (str, "The number case-folded, as lookups match it."),
             "parent_id": (int, "The rule this subrule belongs to."),
             "parent_number": (str, None),
@@ -257,6 +266,56 @@ _DECLARED = [
         sortable_columns=("card_id", "position", "line_start"),
     ),
     Table(
+        "card_texts",
+        "Identity cards as printed (mtgtreachery.net's card data): cost, unveil cost, type line and "
+        "abilities, shown on the card's page beside its notes.",
+        {
+            **ID,
+            **DOCUMENT,
+            **POSITION,
+            "name": (str, None),
+            "role": (str, "Leader, Guardian, Assassin or Traitor."),
+            "type_line": (str, None),
+            "mana_cost": (str, "Mana cost written with braces (identity cards have none)."),
+            "unveil_cost": (str, "What it costs to turn the card face up: {3}, or in words (Pay 8 life)."),
+            "abilities": (str, "The card's abilities, one per line."),
+            "flavor": (str, None),
+            "rarity": (str, None),
+            "artist": (str, None),
+            "source_url": (str, "The card's page at its publisher."),
+            "no_rulings_statement": (str, "What the data says when a card has no rulings."),
+            "card_id": (int, "The identity card of the current Treachery rules with this name."),
+            **LINES,
+        },
+        (*IN_DOCUMENT, ("card_id", "cards", "id")),
+        label_column="name",
+        text_columns=("abilities",),
+        fts=("name", "type_line", "abilities"),
+        indexes=(("name",),),
+        facets=("document_id", "role", "rarity"),
+        sortable_columns=("name", "position", "role"),
+        kind_label="card text",
+    ),
+    Table(
+        "card_text_rulings",
+        "The rulings the card data gives for each identity card, in order.",
+        {
+            **ID,
+            "card_text_id": (int, "The card text the ruling is about."),
+            **DOCUMENT,
+            **POSITION,
+            "group_heading": (str, "The heading the ruling is printed under."),
+            "text": (str, None),
+            **LINES,
+        },
+        (("card_text_id", "card_texts", "id"), *IN_DOCUMENT),
+        text_columns=("text",),
+        fts=("text",),
+        indexes=(("card_text_id",),),
+        facets=("document_id",),
+        kind_label="card ruling",
+    ),
+    Table(
         "mechanics",
         "The general sections of release notes: new and returning mechanics.",
         {**ID, **DOCUMENT, **POSITION, "name": (str, None), "body": (str, None), **LINES},
@@ -296,6 +355,7 @@ _DECLARED = [
             "mechanic_id": (int, "The mechanic the ruling is about."),
             **DOCUMENT,
             **POSITION,
+            "group_heading": (str, "The heading the ruling is printed under, inside its mechanic's section."),
             "text": (str, None),
             **LINES,
         },
@@ -369,6 +429,11 @@ _DECLARED = [
             "previous_number": (str, "Its number in the previous edition."),
             "status": (str, "added, unchanged, changed, renumbered or removed."),
             "similarity": (float, "How alike the two texts are, 0-100 (renumbered and changed rules)."),
+            "text_change": (
+                str,
+                "How the text changed from the previous edition: none, typography (dashes, quotes, spaces only) "
+                "or wording.",
+            ),
         },
         (
             *IN_DOCUMENT,
@@ -378,7 +443,7 @@ _DECLARED = [
         ),
         label_column="number",
         indexes=(("rule_id",), ("previous_rule_id",), ("document_id", "status")),
-        facets=("family", "document_id", "status"),
+        facets=("family", "document_id", "status", "text_change"),
         sortable_columns=("number", "status", "similarity"),
     ),
     Table(

@@ -2,7 +2,7 @@
 
 ``read_document(path)`` is the one entry point the build uses: it decodes the file, tells what
 kind of document it is, parses it, proves every line was accounted for and that the document
-does not stop mid-sentence.
+is complete.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .accounting import LineUse, account_lines
 from .completeness import check_complete
-from .records import COMPREHENSIVE_RULES, RELEASE_NOTES, TREACHERY_RULES, ParsedDocument
+from .records import CARD_TEXTS, COMPREHENSIVE_RULES, RELEASE_NOTES, TREACHERY_RULES, ParsedDocument
 from .source import SourceError, SourceText, decode
 
 _NUMBERED = re.compile(r"^\s*\d{3}\.\d+[a-z]*\.?\s+\S")
@@ -30,6 +30,10 @@ def _has_release_notes_content(lines: list[str]) -> bool:
 
 def detect_kind(source: SourceText) -> str:
     """Tell a document's kind from what it says, not from its file name."""
+    from .card_data import looks_like_card_data
+
+    if looks_like_card_data(source):
+        return CARD_TEXTS
     lines = source.lines
     head = "\n".join(lines[:400]).lower()
     numbered = sum(1 for line in lines if _NUMBERED.match(line))
@@ -59,6 +63,10 @@ def _parser_for(kind: str):
         from . import comprehensive_rules
 
         return comprehensive_rules.parse
+    if kind == CARD_TEXTS:
+        from . import card_data
+
+        return card_data.parse
     from . import release_notes
 
     return release_notes.parse
@@ -85,7 +93,7 @@ def read_document(path: Path) -> Document:
     source = decode(data, path.name)
     parsed = _parser_for(detect_kind(source))(source)
     line_uses = account_lines(parsed, source)
-    check_complete(source, line_uses)
+    check_complete(source, parsed, line_uses)
     return Document(path, data, source, parsed, line_uses)
 
 

@@ -43,6 +43,10 @@ def _record_uses(parsed: ParsedDocument) -> Iterator[tuple[str, str, Record]]:
             yield "mechanic_examples", example.name, example
         for ruling in mechanic.rulings:
             yield "mechanic_rulings", mechanic.name, ruling
+    for card in parsed.card_texts:
+        yield "card_texts", card.name, card
+        for ruling in card.rulings:
+            yield "card_text_rulings", card.name, ruling
 
 
 def account_lines(parsed: ParsedDocument, source: SourceText) -> list[LineUse]:

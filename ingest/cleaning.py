@@ -52,6 +52,11 @@ _SUPERSCRIPT_TM = re.compile(r"<sup>\s*TM\s*</sup>", re.IGNORECASE)
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)([^*]+?)(?<!\s)\*(?![*\w])")
 _MATH = re.compile(r"\$([^$]*)\$")
+# Markdown's backslash escapes: "\*/4" is a power of * (left after the italics are read).
+# They are held aside (as private-use characters) while the markup is read, then put back.
+_ESCAPABLE = "*_`#![]()+-.|>"
+_ESCAPED = re.compile(r"\\([*_`#!\[\]()+\-.|>])")
+_ESCAPED_HELD = re.compile(f"[{chr(0xE000)}-{chr(0xE000 + len(_ESCAPABLE) - 1)}]")
 
 
 def _math_to_text(match: re.Match) -> str:
@@ -67,6 +72,7 @@ def clean_inline(text: str) -> tuple[str, list[str]]:
     ``$\\{R\\}\\{G\\}$`` becomes "{R}{G}", ``{**G**}`` becomes "{G}", ``**bold**`` loses its stars.
     """
     mentions: list[str] = []
+    text = _ESCAPED.sub(lambda match: chr(0xE000 + _ESCAPABLE.index(match.group(1))), text)
 
     def link(match: re.Match) -> str:
         label, target = match.group(1), match.group(2).strip()
@@ -88,6 +94,7 @@ def clean_inline(text: str) -> tuple[str, list[str]]:
     text = _BOLD.sub(r"\1", text)
     text = text.replace("**", "")
     text = _ITALIC.sub(r"\1", text)
+    text = _ESCAPED_HELD.sub(lambda match: _ESCAPABLE[ord(match.group()) - 0xE000], text)
     text = re.sub(r"[ \t]+", " ", text).strip()
     return text, mentions
 

@@ -2,11 +2,17 @@
 
 A copy cut short (a download that stopped, ``head -c``) still parses: every line it has is
 accounted for, and it would quietly replace the complete document with fewer cards and notes.
-What gives it away is its last record: a complete document's last rule, card note, glossary
-entry or passage ends like a sentence ("...for an unveil cost of {X}."), a cut one stops
-mid-word ("...redirected to you wil"). The last *record* is judged, not the last byte: files
-may end without a newline, in blank lines, or in skipped page furniture (the forum post ends in
-forum chrome).
+What gives it away is its structure: a parser that knows what the document promises (the
+official rules' table of contents lists every section and chapter) refuses a copy that stops
+before it delivers; and the last record of the content, the last rule, card note or glossary
+entry, ends like a sentence ("...for an unveil cost of {X}."), where a cut one stops mid-word
+("...redirected to you wil").
+
+The last *record of the content* is judged, never the last byte: files end without a newline,
+in blank lines, in skipped page furniture (the forum post ends in forum chrome), or in the
+publisher's closing matter, credits and trademark notices that need no full stop ("...are
+trademarks of Viacom International Inc"). A parser marks where that closing matter begins
+(``ParsedDocument.closing_line``).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import re
 
 from .accounting import LineUse
+from .records import ParsedDocument
 from .source import SourceError, SourceText
 
 # How a complete sentence, list item or rules line may end: punctuation, a closing bracket or
@@ -21,17 +28,18 @@ from .source import SourceError, SourceText
 _COMPLETE_ENDING = re.compile(r"""[.!?:;)\]}"'”’»…*_]$""")
 
 
-def last_record_line(source: SourceText, uses: list[LineUse]) -> tuple[int, str] | None:
-    """The last source line that belongs to a record (skipped lines do not count)."""
+def last_record_line(source: SourceText, uses: list[LineUse], before: int | None = None) -> tuple[int, str] | None:
+    """The last source line that belongs to a record (skipped lines do not count), before line
+    ``before`` if given."""
     for use in reversed(uses):
-        if use.table != "skipped":
+        if use.table != "skipped" and (before is None or use.line < before):
             return use.line, source.lines[use.line - 1].strip()
     return None
 
 
-def check_complete(source: SourceText, uses: list[LineUse]) -> None:
-    """Raise SourceError naming the line if the document's last record is cut off mid-sentence."""
-    last = last_record_line(source, uses)
+def check_complete(source: SourceText, parsed: ParsedDocument, uses: list[LineUse]) -> None:
+    """Raise SourceError naming the line if the content's last record is cut off mid-sentence."""
+    last = last_record_line(source, uses, parsed.closing_line)
     if last is None:
         return
     line, text = last

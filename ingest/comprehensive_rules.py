@@ -20,7 +20,7 @@ import re
 
 from .cleaning import continues_sentence, ends_sentence
 from .dates import find_date
-from .numbers import NUMBER
+from .numbers import NUMBER, addressed
 from .records import (
     COMPREHENSIVE_RULES,
     DocumentInfo,
@@ -34,6 +34,9 @@ from .records import (
 from .source import SourceError, SourceText
 
 EXCERPT_TITLE = "Magic: The Gathering Comprehensive Rules (excerpt)"
+GLOSSARY = "Glossary"
+# The chapters after the rules when the document has no table of contents to list them.
+DEFAULT_CHAPTERS = (GLOSSARY, "Credits")
 TOC_REASON = "table of contents"
 REPEATED_DATE_REASON = "effective date repeated at the end"
 
@@ -42,7 +45,8 @@ _RULE = re.compile(rf"^(?P<number>{NUMBER})\.?\s+(?P<text>\S.*)$")
 _PART = re.compile(r"^(?P<number>\d)\.\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")
 _EXAMPLE = re.compile(r"^Examples?:")
-_EFFECTIVE = re.compile(r"^These rules are effective as of\b", re.IGNORECASE)
+# "These rules are effective as of June 1, 2020." (2005 says "current as of").
+_EFFECTIVE = re.compile(r"^These rules (?:are|were|become) (?:\w+ )?as of\b", re.IGNORECASE)
 # "Ability1. Text on an object..." : a glossary term glued to its first numbered definition.
 _GLUED_TERM = re.compile(r"^(?P<term>\S.*?[^\s\d])\s*(?P<definition>1\.\s+\S.*)$")
 _NUMBERED_DEFINITION = re.compile(r"^\d+\.\s")
@@ -61,7 +65,8 @@ class _Reader:
         self.lines = source.lines
         self.stripped = [line.strip() for line in source.lines]
         self.doc = ParsedDocument(info=DocumentInfo(title=EXCERPT_TITLE, kind=COMPREHENSIVE_RULES))
-        self.rule_lines: dict[str, int] = {}
+        self.rule_lines: dict[str, int] = {}  # number -> the line it is first printed on
+        self.occurrences: dict[str, int] = {}
 
     # -- landmarks -------------------------------------------------------------------------
 
@@ -103,6 +108,22 @@ class _Reader:
 
     # -- reading ---------------------------------------------------------------------------
 
+    def _contents_listing(self, contents: int | None, body: int) -> tuple[list[str], list[str]]:
+        """(sections, chapters) the table of contents lists: "100", "101", ... and the unnumbered
+        chapters after the rules ("Glossary", "Credits", 2005's "Questions?")."""
+        sections: list[str] = []
+        chapters: list[str] = []
+        if contents is None:
+            return sections, chapters
+        for index in range(contents + 1, body):
+            text = self.stripped[index]
+            section = _SECTION.match(text)
+            if section:
+                sections.append(section["number"])
+            elif text and not _PART.match(text) and sections:
+                chapters.append(text)
+        return sections, chapters
+
     def read(self) -> ParsedDocument:
         total = len(self.lines)
         first_rule = self._first(0, total, lambda i: bool(_RULE.match(self.stripped[i])))
@@ -117,12 +138,15 @@ class _Reader:
         )
         floor = intro + 1 if intro is not None else 0
         body = self._body_start(contents, floor, first_rule)
-        glossary = self._first(body, total, lambda i: self._is_chapter(i, "Glossary"))
-        credits = self._first(
-            glossary if glossary is not None else body, total, lambda i: self._is_chapter(i, "Credits")
-        )
-        body_end = next(i for i in (glossary, credits, total) if i is not None)
-        glossary_end = credits if credits is not None else total
+        listed_sections, listed_chapters = self._contents_listing(contents, body)
+        chapters: list[tuple[int, str]] = []  # the chapters after the rules, found in order
+        position = first_rule
+        for name in listed_chapters or DEFAULT_CHAPTERS:
+            found = self._first(position, total, lambda i, name=name: self._is_chapter(i, name))
+            if found is not None:
+                chapters.append((found, name))
+                position = found + 1
+        body_end = chapters[0][0] if chapters else total
         front_end = next(i for i in (intro, contents, body) if i is not None)
 
         self._read_front(0, front_end)
@@ -134,13 +158,52 @@ class _Reader:
                 if self.stripped[index]:
                     self.doc.skip(index + 1, self.lines[index], TOC_REASON)
         self._read_body(body, body_end)
-        if glossary is not None:
-            self._chapter(glossary)
-            self._read_glossary(glossary + 1, glossary_end)
-        if credits is not None:
-            self._chapter(credits)
-            self._read_credits(credits + 1, total)
+        for k, (index, name) in enumerate(chapters):
+            end = chapters[k + 1][0] if k + 1 < len(chapters) else total
+            self._chapter(index)
+            if name == GLOSSARY:
+                self._read_glossary(index + 1, end)
+            else:
+                if self.doc.closing_line is None:
+                    self.doc.closing_line = index + 1
+                self._read_closing(index + 1, end, name)
+        self._check_structure(listed_sections, listed_chapters, [name for _, name in chapters])
+        # No title, no headings: a bare list of rules holds only part of an edition.
+        self.doc.info.excerpt = self.doc.info.title == EXCERPT_TITLE and not self.doc.headings
         return self.doc
+
+    def _check_structure(self, listed_sections: list[str], listed_chapters: list[str], found: list[str]) -> None:
+        """Refuse a copy that stops before what its own table of contents promises: a chapter
+        (the glossary, the credits) or the last sections of the rules."""
+        last = self._last_content_line()
+        missing = [name for name in listed_chapters if name not in found]
+        if missing:
+            raise SourceError(
+                self.source.name,
+                f"the table of contents lists a {missing[0]} chapter, but the document stops before it "
+                f"(its last line is in {self._where(last)}): it looks cut off. Copy the complete file again.",
+                last,
+            )
+        sections = [heading.number for heading in self.doc.headings if heading.level == "section"]
+        if listed_sections and not listed_chapters and listed_sections[-1] not in sections:
+            raise SourceError(
+                self.source.name,
+                f"the table of contents lists rules up to section {listed_sections[-1]}, but the document "
+                f"stops in {self._where(last)}: it looks cut off. Copy the complete file again.",
+                last,
+            )
+
+    def _last_content_line(self) -> int:
+        return max((number for number, text in self.source.numbered() if text.strip()), default=1)
+
+    def _where(self, line: int) -> str:
+        """What holds ``line``, in a judge's words: "the glossary", "section 702"."""
+        chapters = [heading for heading in self.doc.headings if heading.level == "chapter"]
+        holding = [heading for heading in chapters if heading.line_start <= line]
+        if holding and holding[-1].title != "Introduction":
+            return f"the {holding[-1].title.lower()}"
+        rule = next((rule for rule in reversed(self.doc.rules) if rule.line_start <= line), None)
+        return f"rule {rule.number}" if rule else f"line {line}"
 
     def _chapter(self, index: int) -> None:
         self.doc.headings.append(Heading(level="chapter", title=self.stripped[index], lines=[index + 1]))
@@ -259,18 +322,18 @@ class _Reader:
         return None
 
     def _rule(self, number: str, text: str, line_no: int, part: Heading | None, section: Heading | None) -> Rule:
-        first = self.rule_lines.get(number)
-        if first is not None:
-            raise SourceError(
-                self.source.name,
-                f"rule {number} appears twice (first on line {first}); a rule number must be unique. "
-                "Fix the source so each number is printed once.",
+        first = self.rule_lines.setdefault(number, line_no)
+        occurrence = self.occurrences[number] = self.occurrences.get(number, 0) + 1
+        if occurrence > 1:
+            self.doc.warn(
                 line_no,
+                f"rule {number} is printed again (first on line {first}): both are kept, "
+                f"this one as {addressed(number, occurrence)}.",
             )
-        self.rule_lines[number] = line_no
         rule = Rule(
             number=number,
             text=text,
+            occurrence=occurrence,
             part=part.label if part else None,
             section=section.label if section else None,
             lines=[line_no],
@@ -339,17 +402,19 @@ class _Reader:
                     definition.append(line)
             self.doc.glossary.append(GlossaryEntry(term=term, text="\n".join(definition), lines=[i + 1 for i in entry]))
 
-    def _read_credits(self, start: int, stop: int) -> None:
+    def _read_closing(self, start: int, stop: int, heading: str) -> None:
+        """Credits and the publisher's notices: one passage per line, under the chapter's name."""
         for index in range(start, stop):
             text = self.stripped[index]
             if not text or self._effective_date(index):
                 continue
-            self.doc.passages.append(Passage(heading="Credits", text=text, lines=[index + 1]))
+            self.doc.passages.append(Passage(heading=heading, text=text, lines=[index + 1]))
 
 
 def parse(source: SourceText) -> ParsedDocument:
     """Read a Comprehensive Rules text (full or a bare list of rules) into records.
 
-    Raises ``SourceError`` naming the line when a rule number is printed twice.
+    A number printed twice is kept twice, with a warning; raises ``SourceError`` naming the
+    line when the document stops before what its table of contents lists.
     """
     return _Reader(source).read()

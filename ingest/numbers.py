@@ -90,6 +90,16 @@ def canonical(number: str) -> str:
     return f"{match['section']}.{match['rule']}{match['sub'] or ''}"
 
 
+# A rule number the publisher printed twice in one document: the second is addressed "702.30d~2".
+OCCURRENCE_MARK = "~"
+
+
+def addressed(number: str, occurrence: int = 1) -> str:
+    """How a rule is addressed in its document: its number, or for the second rule printed with
+    the same number, "702.30d~2" (stable across rebuilds, and a URL-safe character)."""
+    return number if occurrence == 1 else f"{number}{OCCURRENCE_MARK}{occurrence}"
+
+
 def looks_like_number(text: str) -> bool:
     """Whether a typed string is a rule number in any case ("702.tr02a", "702.TrUnv-3", "907.")
     or a bare section number ("806")."""

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 TREACHERY_RULES = "treachery rules"
 COMPREHENSIVE_RULES = "comprehensive rules"
 RELEASE_NOTES = "release notes"
+CARD_TEXTS = "card texts"  # identity cards as printed (mtgtreachery.net's card data)
 
-KINDS = (TREACHERY_RULES, COMPREHENSIVE_RULES, RELEASE_NOTES)
+KINDS = (TREACHERY_RULES, COMPREHENSIVE_RULES, RELEASE_NOTES, CARD_TEXTS)
 
 
 @dataclass
@@ -39,6 +40,7 @@ class DocumentInfo(Record):
     kind: str
     version: str | None = None
     effective_date: str | None = None  # ISO yyyy-mm-dd
+    excerpt: bool = False  # holds only part of an edition (a bare list of rules, no title)
 
 
 @dataclass
@@ -78,6 +80,9 @@ class Rule(Record):
     number: str
     text: str
     title: str | None = None
+    # 2 for the second rule printed with the same number (the publisher's slip), and so on: it
+    # is kept, and addressed as "702.30d~2"
+    occurrence: int = 1
     part: str | None = None
     section: str | None = None
     paragraphs: list[RuleParagraph] = field(default_factory=list)
@@ -128,6 +133,25 @@ class Card(Record):
 
 
 @dataclass
+class CardText(Record):
+    """An identity card as printed: its cost, unveil cost, type line and abilities, with the
+    rulings its publisher gives (card data, not a rules document)."""
+
+    name: str
+    role: str | None = None
+    type_line: str | None = None
+    cost: str | None = None  # mana cost, normalized ({2}{U}); identity cards have none
+    unveil_cost: str | None = None  # "{3}", "{X}{4}", or in words: "Pay 8 life, Discard a card"
+    abilities: list[str] = field(default_factory=list)
+    flavor: str | None = None
+    rarity: str | None = None
+    artist: str | None = None
+    url: str | None = None  # the card's page at its publisher
+    no_rulings_statement: str | None = None  # "No extra rules information."
+    rulings: list[CardNote] = field(default_factory=list)
+
+
+@dataclass
 class Mechanic(Record):
     """A general section of release notes: a mechanic, a card type, legality, a variant."""
 
@@ -145,6 +169,15 @@ class SkippedLine:
 
 
 @dataclass
+class ParseWarning:
+    """Something the parser kept but a judge should check (a rule number printed twice, a card
+    block without a name); the build summary lists it with its file and line."""
+
+    line: int
+    message: str
+
+
+@dataclass
 class ParsedDocument:
     """Everything one parser found in one document."""
 
@@ -157,7 +190,15 @@ class ParsedDocument:
     passages: list[Passage] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     mechanics: list[Mechanic] = field(default_factory=list)
+    card_texts: list[CardText] = field(default_factory=list)
     skipped: list[SkippedLine] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    # The first line of the closing matter (credits, the publisher's legal notices): it is kept,
+    # but whether the document is complete is judged on the records before it.
+    closing_line: int | None = None
+
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(ParseWarning(line, message))
 
     def skip(self, line: int, text: str, reason: str) -> None:
         self.skipped.append(SkippedLine(line, text, reason))

@@ -94,7 +94,9 @@ def decode(data: bytes, name: str) -> SourceText:
     controls = [c for c in text[:4096] if ord(c) < 32 and c not in "\t\n\r\f"]
     if len(controls) > 8:
         raise SourceError(name, "this does not look like a text document (too many control characters).")
-    text = repair_mojibake(text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.lstrip().startswith(("{", "[")):  # JSON's quotes are syntax: its parser repairs values
+        text = repair_mojibake(text)
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

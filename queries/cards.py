@@ -11,8 +11,11 @@ import difflib
 from dataclasses import dataclass, field
 
 import sqlite_utils
+from rapidfuzz import fuzz
 
+from rulebook.db.card_texts import name_key
 from rulebook.db.families import documents_in_preference_order
+from rulebook.db.lineage import comparable
 from rulebook.db.tables import mentioning_tables
 from rulebook.urls import card_url, mechanic_url
 
@@ -112,6 +115,63 @@ def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
     return found
 
 
+# A ruling of the card data that says what a note says (quotes, spaces, a letter's case aside)
+# is shown once, as the note.
+SAME_RULING = 90
+
+
+def card_text(db: sqlite_utils.Database, card: dict, notes: list[dict]) -> dict | None:
+    """The identity card as printed (card data) with the rulings that repeat none of its notes;
+    None when the card data has no such card."""
+    if card["kind"] != "identity":
+        return None
+    wanted = name_key(card["name"])
+    row = next(
+        (
+            row
+            for row in db.query(
+                "select t.*, d.slug as document from card_texts t join documents d on d.id = t.document_id order by t.id"
+            )
+            if name_key(row["name"]) == wanted
+        ),
+        None,
+    )
+    if row is None:
+        return None
+    said = [comparable(note["text"]).casefold() for note in notes]
+    rulings = [
+        dict(ruling)
+        for ruling in db.query("select * from card_text_rulings where card_text_id = ? order by position", [row["id"]])
+    ]
+    fresh = [
+        ruling
+        for ruling in rulings
+        if not any(fuzz.ratio(comparable(ruling["text"]).casefold(), note) >= SAME_RULING for note in said)
+    ]
+    return {
+        **{key: row[key] for key in CARD_TEXT_FIELDS},
+        "abilities": (row["abilities"] or "").split("\n") if row["abilities"] else [],
+        "document": row["document"],
+        "rulings": fresh,
+        "repeated_rulings": len(rulings) - len(fresh),
+    }
+
+
+CARD_TEXT_FIELDS = (
+    "name",
+    "role",
+    "type_line",
+    "mana_cost",
+    "unveil_cost",
+    "flavor",
+    "rarity",
+    "artist",
+    "source_url",
+    "line_start",
+    "line_end",
+)
+
+
 def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
     """Everything a card page shows: text, notes in order, rules cited, cards named, who names it."""
     card = dict(next(db.query("select * from cards where id = ?", [card_id])))
@@ -129,14 +189,14 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
             [card_id],
         )
     ]
+    notes = [dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])]
     return {
         "document": document,
         "card": card,
         "url": card_url(card["name"], document["slug"]),
         "json_url": card_url(card["name"], document["slug"], ".json"),
-        "notes": [
-            dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])
-        ],
+        "card_text": card_text(db, card, notes),
+        "notes": notes,
         "references": cited_rules(db, "r.from_card_id = :id", {"id": card_id}),
         "mentions": mentions,
         "mentioned_by": _mentioned_by(db, card_id),

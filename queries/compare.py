@@ -16,7 +16,18 @@ import re
 import sqlite_utils
 
 from rulebook.db.families import editions
-from rulebook.db.lineage import CHANGED, REMOVED, RENUMBERED, UNCHANGED, comparable, rule_texts
+from rulebook.db.lineage import (
+    CHANGED,
+    NO_CHANGE,
+    REMOVED,
+    RENUMBERED,
+    TYPOGRAPHY,
+    UNCHANGED,
+    WORDING,
+    comparable,
+    rule_texts,
+    text_change,
+)
 from rulebook.urls import compare_url, rule_url
 
 _TOKEN = re.compile(r"\s+|[^\s]+")
@@ -168,7 +179,9 @@ def rule_history(entries: list[dict]) -> list[dict]:
         }
         if entry["status"] in (CHANGED, RENUMBERED):
             item["diff"] = word_diff(previous_text, entry["text"])
-            item["text_changed"] = comparable(previous_text) != comparable(entry["text"])
+            change = text_change(previous_text, entry["text"])
+            item["text_changed"] = change != NO_CHANGE
+            item["typography_only"] = change == TYPOGRAPHY
         if previous_document:
             item["previous_document"] = previous_document
             item["compare_url"] = compare_url(previous_document, entry["document"], entry["number"])
@@ -229,11 +242,18 @@ def compare_editions(db: sqlite_utils.Database, old_slug: str, new_slug: str) ->
     """
     old, new = _by_slug(db, old_slug), _by_slug(db, new_slug)
     all_slugs = [
-        row["slug"] for row in db.query("select slug from documents where id = primary_id order by family, edition")
+        row["slug"]
+        for row in db.query("select slug from documents where id = primary_id and edition > 0 order by family, edition")
     ]
     for slug, document in ((old_slug, old), (new_slug, new)):
         if document is None:
             raise CompareError(f"There is no document called {slug!r}.", all_slugs)
+        if document["edition"] == 0:
+            raise CompareError(
+                f"{slug} is an undated excerpt that matches no loaded edition, so it has no place in the history "
+                "of its family to compare from.",
+                [doc["slug"] for doc in editions(db, document["family"])],
+            )
     if old["family"] != new["family"]:
         raise CompareError(
             f"{old_slug} ({old['family']}) and {new_slug} ({new['family']}) are not editions of the same rules.",
@@ -270,9 +290,21 @@ def _followed(db: sqlite_utils.Database, old: dict, new: dict, old_rules: dict, 
     return mapping
 
 
+# What a comparison counts; "renumbered_changed" counts the renumbered rules whose wording changed too.
+COUNTED = ("added", "removed", "changed", "typography", "renumbered")
+
+
 def _changes(old: dict, new: dict, old_rules: dict, new_rules: list, mapping: dict[int, int | None]) -> dict:
     reached = {new_id: old_id for old_id, new_id in mapping.items() if new_id is not None}
-    result = {"old": old["slug"], "new": new["slug"], "added": [], "removed": [], "changed": [], "renumbered": []}
+    result = {
+        "old": old["slug"],
+        "new": new["slug"],
+        "added": [],
+        "removed": [],
+        "changed": [],
+        "typography": [],
+        "renumbered": [],
+    }
     changes = []  # (position in the new edition, kind, entry), for the page's one list in rule order
     position_of_old = {rule_id: index for index, rule_id in enumerate(old_rules)}
     new_position = {rule.id: index for index, rule in enumerate(new_rules)}
@@ -286,8 +318,14 @@ def _changes(old: dict, new: dict, old_rules: dict, new_rules: list, mapping: di
             continue
         previous = old_rules[old_id]
         anchors[old_id] = new_position[rule.id]
+        change = text_change(previous.text, rule.text)
         if previous.canonical != rule.canonical:
-            entry = {"from": previous.number, "to": rule.number, "url": rule_url(new["slug"], rule.number)}
+            entry = {
+                "from": previous.number,
+                "to": rule.number,
+                "change": change,
+                "url": rule_url(new["slug"], rule.number),
+            }
             result["renumbered"].append(entry)
             changes.append(
                 (
@@ -296,15 +334,16 @@ def _changes(old: dict, new: dict, old_rules: dict, new_rules: list, mapping: di
                     {**entry, "number": rule.number, "old_text": previous.text, "new_text": rule.text},
                 )
             )
-        elif previous.key != rule.key:
+        elif change != NO_CHANGE:
             entry = {
                 "number": rule.number,
                 "old_text": previous.text,
                 "new_text": rule.text,
                 "url": rule_url(new["slug"], rule.number),
             }
-            result["changed"].append(entry)
-            changes.append((new_position[rule.id], "changed", entry))
+            kind = "changed" if change == WORDING else "typography"
+            result[kind].append(entry)
+            changes.append((new_position[rule.id], kind, entry))
     anchor = -0.5
     for old_id, rule in old_rules.items():
         if old_id in anchors:
@@ -319,12 +358,41 @@ def _changes(old: dict, new: dict, old_rules: dict, new_rules: list, mapping: di
                     {**entry, "old_text": rule.text, "new_text": None},
                 )
             )
-    result["counts"] = {kind: len(result[kind]) for kind in ("added", "removed", "changed", "renumbered")}
+    result["counts"] = {kind: len(result[kind]) for kind in COUNTED}
+    result["counts"]["renumbered_changed"] = sum(entry["change"] == WORDING for entry in result["renumbered"])
     result["changes"] = [
         {"kind": kind, **entry, "diff": word_diff(entry["old_text"], entry["new_text"])}
         for _, kind, entry in sorted(changes, key=lambda change: change[0])
     ]
     return result
+
+
+def lineage_counts(db: sqlite_utils.Database, document_id: int) -> dict[str, int]:
+    """What changed in an edition since the previous one, counted as a comparison counts it
+    (queries/compare.py): a change of typography only apart from one of wording."""
+    counts = dict.fromkeys((*COUNTED, "renumbered_changed"), 0)
+    for status, change, count in db.execute(
+        "select status, text_change, count(*) from lineage where document_id = ? group by status, text_change",
+        [document_id],
+    ).fetchall():
+        if status == "changed":
+            counts["typography" if change == "typography" else "changed"] += count
+        elif status in counts:
+            counts[status] += count
+        if status == "renumbered" and change == "wording":
+            counts["renumbered_changed"] += count
+    return counts
+
+
+def counts_sentence(counts: dict[str, int]) -> str:
+    """ "3 added, 1 removed, 25 changed, 43 in typography only, 20 renumbered (5 with new wording)"."""
+    parts = [f"{counts['added']} added", f"{counts['removed']} removed", f"{counts['changed']} changed"]
+    if counts.get("typography"):
+        parts.append(f"{counts['typography']} in typography only")
+    renumbered = f"{counts['renumbered']} renumbered"
+    if counts.get("renumbered_changed"):
+        renumbered += f" ({counts['renumbered_changed']} with new wording)"
+    return ", ".join([*parts, renumbered])
 
 
 # Stale rulings
@@ -345,7 +413,7 @@ def stale_citations(db: sqlite_utils.Database) -> dict[tuple[str, int], list[dic
         row["previous_rule_id"]: row
         for row in db.query(
             "select document_id, rule_id, previous_rule_id, previous_document_id, number, previous_number, status, "
-            "similarity from lineage where previous_rule_id is not null"
+            "text_change from lineage where previous_rule_id is not null"
         )
     }
     placeholders = ",".join("?" * len(RULING_TABLES))
@@ -367,7 +435,9 @@ def _first_change_after(reference: dict, following: dict, documents: dict) -> di
     while rule_id in following and seen < 1000:
         row, seen = following[rule_id], seen + 1
         edition = documents[row["document_id"]]
-        text_changed = row["status"] in (CHANGED, REMOVED) or (row["status"] == RENUMBERED and row["similarity"] < 100)
+        text_changed = row["status"] == REMOVED or (
+            row["status"] in (CHANGED, RENUMBERED) and row["text_change"] == WORDING
+        )
         later = not reference["cited_on"] or (edition["effective_date"] or "") > reference["cited_on"]
         if text_changed and later:
             previous = documents[row["previous_document_id"]]

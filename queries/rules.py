@@ -14,7 +14,7 @@ import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order, edition_in_force
 from rulebook.db.tables import TABLES
-from rulebook.ingest.numbers import canonical, looks_like_number, section_of
+from rulebook.ingest.numbers import OCCURRENCE_MARK, canonical, looks_like_number, section_of
 from rulebook.urls import card_url, row_url, rule_url
 
 from .compare import lineage_json, rule_history, rule_lineage, successor
@@ -483,12 +483,32 @@ def rule_page_data(
     return {
         "kind": page.kind,
         "asked": number.strip(),
-        "notice": page.notice,
+        "notice": page.notice or (printed_twice(db, details) if page.kind == "rule" else None),
         "reminder": glossary_reminder(db, asked) if page.notice else None,
         "as_of": _as_of(db, as_of, details) if as_of and not document_slug else None,
         "candidates": _linked(page.candidates),
         **details,
     }
+
+
+def printed_twice(db: sqlite_utils.Database, details: dict) -> str | None:
+    """A notice for a rule whose number the publisher printed more than once in its document."""
+    number = details["rule"]["number"]
+    printed = number.split(OCCURRENCE_MARK)[0]
+    copies = [
+        row["number"]
+        for row in db.query(
+            "select number from rules where document_id = ? and (number = ? or number like ?) order by position",
+            [details["document"]["id"], printed, f"{printed}{OCCURRENCE_MARK}%"],
+        )
+    ]
+    if len(copies) < 2:
+        return None
+    others = ", ".join(copy for copy in copies if copy != number)
+    return (
+        f"{details['document']['slug']} prints rule {printed} {len(copies)} times; this is the one addressed "
+        f"{number}, the others are {others}."
+    )
 
 
 def _as_of(db: sqlite_utils.Database, as_of: str, details: dict) -> dict:

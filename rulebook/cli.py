@@ -15,7 +15,7 @@ import click
 import sqlite_utils
 from tabulate import tabulate
 
-from rulebook.db.build import DEFAULT_DATABASE, build_database, bundled_sources
+from rulebook.db.build import DEFAULT_DATABASE, SOURCE_SUFFIXES, build_database, bundled_sources
 from rulebook.ingest import SourceError
 from rulebook.resources import MissingPackageFile
 
@@ -61,6 +61,7 @@ SUMMARY_COLUMNS = [
     ("notes", "rule_notes"),
     ("cards", "cards"),
     ("card notes", "card_notes"),
+    ("card texts", "card_texts"),
     ("FAQ", "faq"),
     ("glossary", "glossary"),
     ("skipped lines", "skipped_lines"),
@@ -97,12 +98,12 @@ def run_build(
 
 
 def documents_in(path: Path) -> list[Path]:
-    """A file as given; a folder as its .txt and .md documents, in name order."""
+    """A file as given; a folder as its .txt, .md and .json documents, in name order."""
     if not path.is_dir():
         return [path]
-    found = sorted(child for child in path.iterdir() if child.is_file() and child.suffix in (".txt", ".md"))
+    found = sorted(child for child in path.iterdir() if child.is_file() and child.suffix in SOURCE_SUFFIXES)
     if not found:
-        raise InputError(f"The folder {path} holds no .txt or .md documents to build from.")
+        raise InputError(f"The folder {path} holds no .txt, .md or .json documents to build from.")
     return found
 
 
@@ -157,6 +158,7 @@ STATS_COLUMNS = [
     ("FAQ", "faq"),
     ("cards", "cards"),
     ("card notes", "card_notes"),
+    ("card texts", "card_texts"),
     ("mechanics", "mechanics"),
     ("refs resolved", "references_resolved"),
     ("refs unresolved", "references_unresolved"),
@@ -437,7 +439,7 @@ def _shortened(text: str | None, width: int = 60) -> str:
 def diff(db_path, as_json, old, new):
     """What changed between two editions of one document, e.g. `rulebook diff treachery-1.1 treachery-6.0`:
     every added, removed, changed and renumbered rule, in rule order, with the counts first."""
-    from rulebook.queries.compare import CompareError, compare_editions
+    from rulebook.queries.compare import CompareError, compare_editions, counts_sentence
 
     try:
         found = compare_editions(_open_database(db_path), old, new)
@@ -450,11 +452,10 @@ def diff(db_path, as_json, old, new):
             json.dumps({key: value for key, value in found.items() if key != "changes"}, indent=2, ensure_ascii=False)
         )
         return
-    counts = found["counts"]
-    click.echo(f"{old} -> {new}: " + ", ".join(f"{counts[kind]} {kind}" for kind in counts) + "\n")
+    click.echo(f"{old} -> {new}: {counts_sentence(found['counts'])}\n")
     rows = [
         {
-            "kind": change["kind"],
+            "kind": change["kind"] + (", new wording" if change.get("change") == "wording" else ""),
             "rule": f"{change['from']} -> {change['to']}" if change["kind"] == "renumbered" else change["number"],
             "old": _shortened(change["old_text"]),
             "new": _shortened(change["new_text"]),

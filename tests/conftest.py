@@ -27,14 +27,20 @@ def built_db(built_db_path) -> sqlite_utils.Database:
     return sqlite_utils.Database(built_db_path)
 
 
-def shared_corpora() -> Path:
-    """../shared/corpora/comprehensive-rules/: full official editions (CI has ../shared beside the clone)."""
+def shared_corpus(name: str = "comprehensive-rules") -> Path:
+    """../shared/corpora/NAME: real documents nobody here wrote (CI has ../shared beside the clone):
+    comprehensive-rules/ (full official editions), release-notes/, treachery-cards.json."""
     repository = Path(__file__).resolve().parent.parent
     for folder in (repository.parent, repository.parent.parent):  # a clone, or a worktree one level deeper
-        corpora = folder / "shared" / "corpora" / "comprehensive-rules"
-        if corpora.exists():
-            return corpora
-    pytest.fail("../shared/corpora/comprehensive-rules/ is missing: it sits beside the clone in CI.")
+        corpus = folder / "shared" / "corpora" / name
+        if corpus.exists():
+            return corpus
+    pytest.fail(f"../shared/corpora/{name} is missing: it sits beside the clone in CI.")
+
+
+def shared_corpora() -> Path:
+    """../shared/corpora/comprehensive-rules/: full official editions."""
+    return shared_corpus("comprehensive-rules")
 
 
 @pytest.fixture(scope="session")

@@ -40,10 +40,14 @@ def test_documents_and_slugs(built_db):
         "treachery-6.0",
         "treachery-1.1",
         "treachery-1.1-forum-post",
+        "comprehensive-rules-2026-01-16",
         "comprehensive-rules-excerpt",
         "duskmourn-release-notes",
+        "treachery-cards",
     }
     assert rows["treachery-6.0"]["kind"] == "treachery rules"
+    assert rows["comprehensive-rules-2026-01-16"]["effective_date"] == "2026-01-16"
+    assert rows["treachery-cards"]["kind"] == "card texts"
     assert rows["treachery-6.0"]["effective_date"] == "2026-05-04"
     assert rows["comprehensive-rules-excerpt"]["kind"] == "comprehensive rules"
     assert rows["duskmourn-release-notes"]["kind"] == "release notes"
@@ -58,9 +62,13 @@ def test_counts_per_document(built_db):
     assert (stats["treachery-1.1"]["rules"], stats["treachery-1.1"]["subrules"]) == (22, 32)
     assert stats["treachery-1.1-forum-post"]["skipped_lines"] == 32
     notes = stats["duskmourn-release-notes"]
-    assert (notes["cards"], notes["card_notes"], notes["mechanics"], notes["skipped_lines"]) == (214, 527, 11, 90)
+    assert (notes["cards"], notes["card_notes"], notes["mechanics"], notes["skipped_lines"]) == (214, 527, 10, 90)
     excerpt = stats["comprehensive-rules-excerpt"]
     assert (excerpt["rules"], excerpt["subrules"], excerpt["skipped_lines"]) == (1150, 1, 0)
+    official = stats["comprehensive-rules-2026-01-16"]
+    assert (official["parts"], official["sections"], official["rules"], official["subrules"]) == (9, 146, 1157, 1957)
+    assert official["glossary"] == 725
+    assert stats["treachery-cards"]["card_texts"] == 62
 
 
 def test_sort_key_orders_rules_as_the_document_does(built_db):
@@ -105,22 +113,42 @@ def test_official_references_go_to_the_comprehensive_rules(built_db):
     [note_ref] = reference(built_db, "treachery-6.0", "rule_paragraphs", "508.6")
     assert (note_ref["target"], note_ref["target_slug"], note_ref["resolution"], note_ref["resolved_number"]) == (
         "comprehensive",
-        "comprehensive-rules-excerpt",
+        "comprehensive-rules-2026-01-16",
         "exact",
         "508.6",
     )
-    [ancestor] = reference(built_db, "treachery-6.0", "rules", "104.2c")
-    assert (ancestor["resolution"], ancestor["resolved_number"]) == ("ancestor", "104.2")
+    # the official edition in force on 6.0's date has the subrule itself
+    [subrule] = reference(built_db, "treachery-6.0", "rules", "104.2c")
+    assert (subrule["target_slug"], subrule["resolution"], subrule["resolved_number"]) == (
+        "comprehensive-rules-2026-01-16",
+        "exact",
+        "104.2c",
+    )
+
+
+def test_with_only_the_excerpt_a_missing_subrule_resolves_to_its_ancestor(tmp_path):
+    build_database(tmp_path / "rulebook.db", [TREACHERY_6, bundled_source("magic-comprehensive-rules-excerpt.txt")])
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    [ancestor] = reference(db, "treachery-6.0", "rules", "104.2c")
+    assert (ancestor["target_slug"], ancestor["resolution"], ancestor["resolved_number"]) == (
+        "comprehensive-rules-excerpt",
+        "ancestor",
+        "104.2",
+    )
 
 
 def test_a_bare_number_the_treachery_rules_do_not_define_goes_to_the_official_rules(built_db):
     [section] = reference(built_db, "treachery-6.0", "glossary", "809")
-    assert (section["target_slug"], section["resolution"]) == ("comprehensive-rules-excerpt", "section")
+    assert (section["target_slug"], section["resolution"]) == ("comprehensive-rules-2026-01-16", "section")
     [subrule] = reference(built_db, "treachery-1.1", "rules", "104.3g")
     assert (subrule["target_slug"], subrule["resolution"], subrule["resolved_number"]) == (
-        "comprehensive-rules-excerpt",
-        "ancestor",
-        "104.3",
+        "comprehensive-rules-2026-01-16",
+        "exact",
+        "104.3g",
+    )
+    assert subrule["notice"] == (
+        "No edition of comprehensive-rules in force on 2017-05-08 is loaded; this points at "
+        "comprehensive-rules-2026-01-16 (2026-01-16)."
     )
 
 
@@ -138,7 +166,7 @@ def test_glossary_reminders_link_to_the_rule_they_quote(built_db):
             "join documents d on d.id = g.document_id where d.slug = 'treachery-6.0' and g.term = 'Reminder: 104.3g'"
         )
     )
-    assert row["number"] == "104.3"
+    assert row["number"] == "104.3g"
 
 
 def test_no_mojibake_anywhere(built_db):
@@ -252,9 +280,18 @@ def test_bad_input_names_the_file(tmp_path, name, content, message):
 
 def test_two_files_that_would_share_a_slug_are_refused(tmp_path):
     copy = tmp_path / "treachery-rules-6.0.txt"
-    copy.write_bytes(TREACHERY_6.read_bytes())
+    copy.write_bytes(TREACHERY_6.read_bytes() + b"\n")  # other bytes, the same document's name
     with pytest.raises(SourceError, match="would be called 'treachery-6.0', like treachery-rules-6.0.txt"):
         build_database(tmp_path / "rulebook.db", [TREACHERY_6, copy])
+
+
+def test_the_same_file_given_twice_is_read_once(tmp_path):
+    copy = tmp_path / "folder" / "treachery-rules-6.0.txt"
+    copy.parent.mkdir()
+    copy.write_bytes(TREACHERY_6.read_bytes())
+    [row] = build_database(tmp_path / "rulebook.db", [TREACHERY_6, copy])
+    assert row["slug"] == "treachery-6.0"
+    assert row["warnings"] == [f"{copy} has the same bytes as treachery-rules-6.0.txt: it was read once."]
 
 
 def test_cli_build_only_stats_and_rule(tmp_path):
@@ -284,10 +321,12 @@ def test_cli_build_reports_bad_input_without_a_traceback(tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_bundled_sources_are_the_five_documents():
+def test_bundled_sources_are_the_seven_documents():
     assert [path.name for path in bundled_sources()] == [
         "duskmourn-release-notes.md",
+        "magic-comprehensive-rules-2026-01-16.txt",
         "magic-comprehensive-rules-excerpt.txt",
+        "treachery-cards.json",
         "treachery-rules-1.1-forum-post.txt",
         "treachery-rules-1.1.txt",
         "treachery-rules-6.0.txt",

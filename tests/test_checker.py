@@ -614,8 +614,27 @@ def test_the_text_answer_quotes_each_rule(rulebook):
     assert "The assassins team wins the game if all players controlling a Leader identity have lost" in text
 
 
-def test_official_rules_missing_from_the_excerpt_are_quoted_from_the_treachery_glossary(rulebook):
+def test_official_rules_are_cited_from_the_official_edition_with_the_glossary_quoting_them(rulebook):
     citation = rulebook.cite("104.2c").as_json()
+    assert citation["document"] == "comprehensive-rules-2026-01-16"
+    assert citation["number"] == "104.2c"
+    assert citation["text"].startswith("In a multiplayer game between teams, a team with at least one player")
+    assert citation["url"] == "/rules/comprehensive-rules-2026-01-16/104.2c"
+    assert citation["quoted_in"] == {
+        "document": "treachery-6.0",
+        "term": "Reminder: 104.2c",
+        "url": "/glossary/treachery-6.0/reminder-104.2c",
+    }
+
+
+def test_official_rules_missing_from_an_excerpt_are_quoted_from_the_treachery_glossary(tmp_path):
+    import sqlite_utils
+
+    path = tmp_path / "rulebook.db"
+    build_database(
+        path, [bundled_source("treachery-rules-6.0.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
+    )
+    citation = load_rulebook(sqlite_utils.Database(path)).cite("104.2c").as_json()
     assert citation["document"] == "comprehensive-rules-excerpt"
     assert citation["number"] == "104.2c"
     assert citation["text"].startswith("In a multiplayer game between teams, a team with at least one player")

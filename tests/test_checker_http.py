@@ -104,13 +104,13 @@ async def test_choosing_an_example_loads_its_scenario(site):
 
 
 async def test_posting_the_form_renders_the_answer_with_rule_links(site):
-    # Cleo lost first: she wins with her team all the same (104.2c, quoted from the Treachery glossary).
+    # Cleo lost first: she wins with her team all the same (official rule 104.2c).
     scenario = {**LEADER_LOSES, "events": [{"type": "lose", "player": "Cleo"}, *LEADER_LOSES["events"]]}
     response = await site.client.post("/check", data={"scenario": json.dumps(scenario)})
     assert response.status_code == 200
     assert "<dt>winners</dt>" in response.text and "<dd>Cleo, Dev</dd>" in response.text
     assert '<a href="/rules/treachery-6.0/907.8c">907.8c</a>' in response.text
-    assert '<a href="/rules/comprehensive-rules-excerpt/104.2">104.2c</a>' in response.text
+    assert '<a href="/rules/comprehensive-rules-2026-01-16/104.2c">104.2c</a>' in response.text
 
 
 async def test_an_ambiguous_answer_shows_each_reading(site):
@@ -300,7 +300,7 @@ async def test_the_cited_rule_texts_link_their_rule_numbers(site):
     response = await site.client.post("/check", data={"scenario": json.dumps(LEADER_LOSES)})
     rules = response.text[response.text.index('<ul class="rules">') :]
     # 907.8c's text says "See official rule 104.2c": a link through the site's renderer.
-    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.2c">' in rules
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/104.2c">' in rules
 
 
 # ----- bounded input over HTTP ---------------------------------------------------------------------

@@ -294,6 +294,8 @@ def test_full_text_accounts_for_every_line(full):
         pytest.param(lambda text: text.replace("\n", "\r").encode("utf-8"), id="bare-cr"),
         pytest.param(lambda text: b"\xef\xbb\xbf" + text.encode("utf-8"), id="bom"),
         pytest.param(lambda text: text.encode("cp1252"), id="cp1252"),
+        pytest.param(lambda text: text.encode("utf-16"), id="utf-16"),
+        pytest.param(lambda text: text.replace("\n", "\r\n").encode("utf-16-le"), id="utf-16-le-no-mark"),
     ],
 )
 def test_same_result_whatever_the_bytes(full, encode):
@@ -317,25 +319,34 @@ def test_effective_date_without_a_space_after_the_month():
     assert parsed.info.lines == [1, 3]
 
 
-def test_duplicate_rule_number_is_an_error_naming_the_line():
+def test_a_number_printed_twice_is_kept_twice_with_a_warning_naming_the_line():
     text = FULL_CR.replace(
         "   704.6. Some state-based",
         "      704.5k If a player controls two legendary permanents, see above.\n\n   704.6. Some state-based",
     )
-    with pytest.raises(SourceError) as raised:
-        parse_text(text, "dup.txt")
+    parsed, source = parse_text(text, "dup.txt")
     duplicate = text.split("\n").index("      704.5k If a player controls two legendary permanents, see above.") + 1
-    assert raised.value.line == duplicate
-    assert str(raised.value).startswith(f"dup.txt, line {duplicate}: rule 704.5k appears twice")
-    assert f"first on line {line_of('704.5k')}" in str(raised.value)
+    first, second = [rule for rule in parsed.rules if rule.number == "704.5k"]
+    assert (first.occurrence, first.lines) == (1, [line_of("704.5k")])
+    assert (second.occurrence, second.lines, second.text) == (
+        2,
+        [duplicate],
+        "If a player controls two legendary permanents, see above.",
+    )
+    [warning] = parsed.warnings
+    assert warning.line == duplicate
+    assert warning.message == (
+        f"rule 704.5k is printed again (first on line {line_of('704.5k')}): both are kept, this one as 704.5k~2."
+    )
+    account_lines(parsed, source)
 
 
-def test_duplicate_in_a_bare_list_of_rules():
-    text = "100.1. First.\n100.2. Second.\n100.1. First again.\n"
-    with pytest.raises(SourceError) as raised:
-        parse_text(text)
-    assert raised.value.line == 3
-    assert "rule 100.1 appears twice (first on line 1)" in str(raised.value)
+def test_a_number_printed_twice_in_a_bare_list_of_rules():
+    parsed, _ = parse_text("100.1. First.\n100.2. Second.\n100.1. First again.\n")
+    assert [(rule.number, rule.occurrence) for rule in parsed.rules] == [("100.1", 1), ("100.2", 1), ("100.1", 2)]
+    assert [(warning.line, warning.message) for warning in parsed.warnings] == [
+        (3, "rule 100.1 is printed again (first on line 1): both are kept, this one as 100.1~2.")
+    ]
 
 
 def test_a_file_without_rules_is_refused():

@@ -19,6 +19,8 @@ from rulebook.cli import cli
 from rulebook.db import schema
 from rulebook.db.build import build_database, bundled_sources
 from rulebook.db.families import assign_editions, edition_warnings
+from rulebook.ingest import read_document
+from rulebook.ingest.numbers import RuleNumber
 from rulebook.queries.compare import compare_editions, rule_lineage
 from tests.sample_documents import FULL_CR
 
@@ -73,12 +75,18 @@ def editions_folder(tmp_path_factory) -> Path:
     return folder
 
 
+def bundled_but_the_official_edition() -> list[Path]:
+    """The bundled documents without the full official rules, so that the miniature editions
+    are the newest official rules (the undated excerpt stays, matching none of them)."""
+    return [path for path in bundled_sources() if not path.name.startswith("magic-comprehensive-rules-20")]
+
+
 @pytest.fixture(scope="module")
 def editions_db_path(editions_folder, tmp_path_factory) -> Path:
     treachery = tmp_path_factory.mktemp("treachery") / "treachery-rules-2.0.txt"
     treachery.write_text(TREACHERY_2022, encoding="utf-8")
     path = tmp_path_factory.mktemp("built-editions") / "rulebook.db"
-    build_database(path, [*bundled_sources(), *sorted(editions_folder.glob("*.txt")), treachery])
+    build_database(path, [*bundled_but_the_official_edition(), *sorted(editions_folder.glob("*.txt")), treachery])
     return path
 
 
@@ -126,10 +134,32 @@ def test_editions_of_one_family_are_ordered_by_effective_date(editions_db):
         for row in editions_db.query("select * from documents where kind = 'comprehensive rules' order by edition")
     ]
     assert rows == [
-        ("comprehensive-rules-excerpt", "comprehensive-rules", 1, 0),  # undated: before the dated ones
-        (FIRST, "comprehensive-rules", 2, 0),
-        (SECOND, "comprehensive-rules", 3, 0),
-        (THIRD, "comprehensive-rules", 4, 1),
+        ("comprehensive-rules-excerpt", "comprehensive-rules", 0, 0),  # an excerpt of no loaded edition: no place
+        (FIRST, "comprehensive-rules", 1, 0),
+        (SECOND, "comprehensive-rules", 2, 0),
+        (THIRD, "comprehensive-rules", 3, 1),
+    ]
+
+
+def test_an_undated_excerpt_is_filed_with_the_edition_whose_rules_it_prints(tmp_path, editions_folder):
+    """The excerpt of the miniature's top-level rules is placed with the 2021-06-18 edition, not
+    before the dated ones: it is no edition of its own, and no "N added" appears in history."""
+    first = read_document(editions_folder / "MagicCompRules-20210618.txt").parsed
+    top_level = [f"{rule.number}. {rule.text}" for rule in first.rules if not RuleNumber.parse(rule.number).is_subrule]
+    excerpt = tmp_path / "magic-comprehensive-rules-excerpt.txt"
+    excerpt.write_text("\n".join(top_level) + "\n", encoding="utf-8")
+    summary = build_database(tmp_path / "rulebook.db", [*sorted(editions_folder.glob("*.txt")), excerpt])
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    rows = {
+        row["slug"]: (row["edition"], row["is_current"], row["primary_id"])
+        for row in db.query("select * from documents")
+    }
+    first_id = next(db.query("select id from documents where slug = ?", [FIRST]))["id"]
+    assert rows["comprehensive-rules-excerpt"] == (1, 0, first_id)
+    assert not list(db.query("select 1 from lineage l join documents d on d.id = l.document_id where d.is_excerpt"))
+    [row] = [row for row in summary if row["slug"] == "comprehensive-rules-excerpt"]
+    assert row["warnings"] == [
+        f"undated: no effective date, so filed as a partial copy of {FIRST}, which prints its rules word for word."
     ]
 
 
@@ -152,8 +182,6 @@ def test_lineage_between_two_editions_finds_each_kind_of_change(editions_db):
 
 
 def test_lineage_through_three_editions(editions_db):
-    """(The bundled excerpt, undated, is the family's first edition: the miniature's rules are
-    new next to it, except the ones it shares word for word.)"""
     assert lineage_rows(editions_db, THIRD) == {
         "changed": [("100.1b", "100.1b")],
         "removed": [("704.6", "704.6")],
@@ -272,7 +300,14 @@ async def test_bundled_old_number_314_9_points_at_372_8(site):
 
 def test_compare_two_editions_apart_follows_the_lineage(editions_db):
     found = compare_editions(editions_db, FIRST, THIRD)
-    assert found["counts"] == {"added": 1, "removed": 2, "changed": 2, "renumbered": 2}
+    assert found["counts"] == {
+        "added": 1,
+        "removed": 2,
+        "changed": 2,
+        "typography": 0,
+        "renumbered": 2,
+        "renumbered_changed": 0,
+    }
     assert found["added"] == [{"number": "704.5k", "text": POISON, "url": f"/rules/{THIRD}/704.5k"}]
     assert [entry["number"] for entry in found["removed"]] == ["101.2a", "704.6"]
     assert [(entry["number"], entry["old_text"], entry["new_text"]) for entry in found["changed"]] == [
@@ -288,18 +323,18 @@ def test_compare_two_editions_apart_follows_the_lineage(editions_db):
         ),
     ]
     assert found["renumbered"] == [
-        {"from": "704.5k", "to": "704.5m", "url": f"/rules/{THIRD}/704.5m"},
-        {"from": "704.5m", "to": "704.5n", "url": f"/rules/{THIRD}/704.5n"},
+        {"from": "704.5k", "to": "704.5m", "change": "none", "url": f"/rules/{THIRD}/704.5m"},
+        {"from": "704.5m", "to": "704.5n", "change": "none", "url": f"/rules/{THIRD}/704.5n"},
     ]
 
 
 async def test_compare_page_and_json(editions_site):
     data = (await editions_site.client.get(f"/compare/{FIRST}/{SECOND}.json")).json()
-    assert set(data) == {"old", "new", "added", "removed", "changed", "renumbered", "counts"}
+    assert set(data) == {"old", "new", "added", "removed", "changed", "typography", "renumbered", "counts"}
     assert (data["old"], data["new"], data["counts"]) == (
         FIRST,
         SECOND,
-        {"added": 1, "removed": 1, "changed": 1, "renumbered": 2},
+        {"added": 1, "removed": 1, "changed": 1, "typography": 0, "renumbered": 2, "renumbered_changed": 0},
     )
     html = (await editions_site.client.get(f"/compare/{FIRST}/{SECOND}")).text
     assert "1 added · 1 removed · 1 changed · 2 renumbered" in html
@@ -314,7 +349,7 @@ async def test_compare_across_families_or_unknown_slugs_is_a_404_listing_the_val
     assert across.status_code == 404
     assert across.json()["error"] == (
         f"{FIRST} (comprehensive-rules) and treachery-2.0 (treachery) are not editions of the same rules. "
-        f"The editions that can be compared are: comprehensive-rules-excerpt, {FIRST}, {SECOND}, {THIRD}."
+        f"The editions that can be compared are: {FIRST}, {SECOND}, {THIRD}."
     )
     unknown = await editions_site.client.get(f"/compare/{FIRST}/nope")
     assert unknown.status_code == 404
@@ -332,8 +367,8 @@ def test_cli_diff_prints_a_table_and_json(editions_db_path):
     assert "704.5k -> 704.5m" in table.output
     as_json = runner.invoke(cli, ["diff", "--db", str(editions_db_path), "--json", FIRST, SECOND])
     assert json.loads(as_json.output)["renumbered"] == [
-        {"from": "704.5k", "to": "704.5m", "url": f"/rules/{SECOND}/704.5m"},
-        {"from": "704.5m", "to": "704.5n", "url": f"/rules/{SECOND}/704.5n"},
+        {"from": "704.5k", "to": "704.5m", "change": "none", "url": f"/rules/{SECOND}/704.5m"},
+        {"from": "704.5m", "to": "704.5n", "change": "none", "url": f"/rules/{SECOND}/704.5n"},
     ]
     wrong = runner.invoke(cli, ["diff", "--db", str(editions_db_path), SECOND, FIRST])
     assert wrong.exit_code == 1
@@ -354,7 +389,8 @@ async def test_changes_feed_has_one_entry_per_edition(editions_site):
     response = await editions_site.client.get("/changes.atom")
     assert response.headers["content-type"].startswith("application/atom+xml")
     titles = re.findall(r"<title>([^<]+)</title>", response.text)[1:]
-    assert [title.split(" ")[0] for title in titles] == ["treachery-6.0", THIRD, "treachery-2.0", SECOND, FIRST]
+    # the first official edition has no entry: the undated excerpt before it is no edition
+    assert [title.split(" ")[0] for title in titles] == ["treachery-6.0", THIRD, "treachery-2.0", SECOND]
     assert f"{THIRD} (after {SECOND}): 0 added, 1 removed, 1 changed, 0 renumbered" in titles
     assert f"{SECOND} (after {FIRST}): 1 added, 1 removed, 1 changed, 2 renumbered" in titles
     assert f"http://localhost/compare/{SECOND}/{THIRD}" in response.text
@@ -431,9 +467,9 @@ async def test_a_missing_official_subrule_shows_the_treachery_glossary_quotation
 async def test_bare_official_numbers_in_treachery_documents_link_to_the_official_rules(site):
     """1.1's "See rule 104.3g" and 6.0's FAQ "rule 810.8a" were links to 404s."""
     html = (await site.client.get("/rules/treachery-1.1/906.6e")).text
-    assert 'See rule <a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3g">104.3g</a>.' in html
+    assert 'See rule <a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/104.3g">104.3g</a>.' in html
     faq = (await site.client.get("/rulebook/faq?_size=max")).text
-    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/810.8a">810.8a</a>' in faq
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/810.8a">810.8a</a>' in faq
 
 
 async def test_a_ruling_citing_a_rule_changed_since_is_flagged_with_a_link_to_the_diff(editions_site, editions_db):
@@ -456,7 +492,8 @@ async def test_a_ruling_citing_a_rule_changed_since_is_flagged_with_a_link_to_th
 def test_undated_document_and_differing_sources_are_reported_in_the_build_summary(built_db):
     warnings = edition_warnings(built_db)
     assert warnings["comprehensive-rules-excerpt"] == [
-        "undated: no effective date, so placed before the dated editions (edition 1 of comprehensive-rules)."
+        "undated: no effective date, so kept out of the history and the feed of comprehensive-rules: no loaded "
+        "edition prints its rules word for word."
     ]
     [differ] = warnings["treachery-1.1-forum-post"]
     assert differ.startswith("same edition as treachery-1.1, but these rules differ: 314.5, ")
@@ -500,14 +537,14 @@ def test_an_undated_document_with_a_version_is_ordered_by_its_version():
 def test_cli_build_accepts_a_folder_and_prints_what_to_check(tmp_path, editions_folder):
     result = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "rulebook.db"), str(editions_folder)])
     assert result.exit_code == 0, result.output
-    assert f"Built {tmp_path / 'rulebook.db'} from 8 documents" in result.output
+    assert f"Built {tmp_path / 'rulebook.db'} from 10 documents" in result.output
     assert "Please check:" in result.output
     assert "comprehensive-rules-excerpt: undated" in result.output
     empty = tmp_path / "empty"
     empty.mkdir()
     refused = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "other.db"), "--only", str(empty)])
     assert refused.exit_code == 2
-    assert f"The folder {empty} holds no .txt or .md documents to build from." in refused.output
+    assert f"The folder {empty} holds no .txt, .md or .json documents to build from." in refused.output
     assert not (tmp_path / "other.db").exists()
 
 
@@ -517,14 +554,24 @@ def test_cli_build_accepts_a_folder_and_prints_what_to_check(tmp_path, editions_
 def test_diff_of_two_full_official_editions(two_official_editions_db_path):
     db = sqlite_utils.Database(two_official_editions_db_path)
     found = compare_editions(db, "comprehensive-rules-2020-06-01", "comprehensive-rules-2021-06-18")
-    assert found["counts"] == {"added": 96, "removed": 1, "changed": 142, "renumbered": 641}
+    assert found["counts"] == {
+        "added": 96,
+        "removed": 1,
+        "changed": 142,
+        "typography": 0,
+        "renumbered": 641,
+        "renumbered_changed": 55,
+    }
     assert [entry["number"] for entry in found["removed"]] == ["702.6d"]
     # Ward came in as 702.21 and pushed every later keyword down by one
     ward = next(entry for entry in found["added"] if entry["number"] == "702.21")
     assert ward["text"].startswith("Ward")
-    assert {"from": "702.21", "to": "702.22", "url": "/rules/comprehensive-rules-2021-06-18/702.22"} in found[
-        "renumbered"
-    ]
+    assert {
+        "from": "702.21",
+        "to": "702.22",
+        "change": "none",
+        "url": "/rules/comprehensive-rules-2021-06-18/702.22",
+    } in found["renumbered"]
 
 
 # No link leads nowhere
@@ -549,3 +596,75 @@ async def test_no_rule_link_on_the_bundled_site_points_at_a_missing_rule(site, b
     assert len(linked) > 300
     missing = [url for url in sorted(linked) if (await site.client.get(url)).status_code != 200]
     assert missing == []
+
+
+# Changes of typography only, renumbered rules whose wording changed
+
+
+def retyped_edition(text: str) -> str:
+    """2022-01-01 again, but with 205.3i's hyphen as an em dash (typography only) and 704.5k
+    (the legend rule, renumbered 704.5m) reworded as well as renumbered."""
+    text = second_edition(text)
+    text = text.replace("Mine, Mountain, Plains, Power-Plant", "Mine, Mountain, Plains, Power\u2014Plant")
+    return text.replace("704.5m If a player controls", "704.5m If any player controls")
+
+
+async def test_typography_only_is_counted_apart_and_renumbered_rules_say_their_wording_changed(tmp_path, start_site):
+    (tmp_path / "MagicCompRules-20210618.txt").write_text(FULL_CR, encoding="utf-8")
+    (tmp_path / "MagicCompRules-20220101.txt").write_text(retyped_edition(FULL_CR), encoding="utf-8")
+    build_database(tmp_path / "rulebook.db", sorted(tmp_path.glob("*.txt")))
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    found = compare_editions(db, FIRST, SECOND)
+    assert found["counts"] == {
+        "added": 1,
+        "removed": 1,
+        "changed": 1,
+        "typography": 1,
+        "renumbered": 2,
+        "renumbered_changed": 1,
+    }
+    assert [entry["number"] for entry in found["typography"]] == ["205.3i"]
+    assert [entry["number"] for entry in found["changed"]] == ["119.1"]
+    assert [(entry["from"], entry["to"], entry["change"]) for entry in found["renumbered"]] == [
+        ("704.5k", "704.5m", "wording"),
+        ("704.5m", "704.5n", "none"),
+    ]
+    statuses = dict(db.execute("select number, text_change from lineage where status != 'unchanged'").fetchall())
+    assert (statuses["205.3i"], statuses["704.5m"], statuses["704.5n"]) == ("typography", "wording", "none")
+    site = await start_site(tmp_path / "rulebook.db")
+    html = (await site.client.get(f"/compare/{FIRST}/{SECOND}")).text
+    assert "1 changed · 1 in typography only · 2 renumbered (1 with new wording)" in html
+    collapsed = html[html.index('<details class="typography">') :]
+    assert "1 rule changed in typography only (dashes, quotes, spaces)" in collapsed
+    assert 'id="rule-205.3i"' in collapsed and 'id="rule-205.3i"' not in html[: html.index("<details")]
+    feed = (await site.client.get("/changes.atom")).text
+    assert (
+        f"{SECOND} (after {FIRST}): 1 added, 1 removed, 1 changed, 1 in typography only, 2 renumbered "
+        "(1 with new wording)"
+    ) in feed
+    table = CliRunner().invoke(cli, ["diff", "--db", str(tmp_path / "rulebook.db"), FIRST, SECOND])
+    assert "renumbered, new wording  704.5k -> 704.5m" in table.output
+    assert re.search(r"^typography +205\.3i", table.output, re.MULTILINE)
+
+
+async def test_a_number_printed_twice_has_a_page_for_each(tmp_path, start_site):
+    text = FULL_CR.replace(
+        "   704.6. Some state-based", "      704.5k A second rule printed as 704.5k.\n\n   704.6. Some state-based"
+    )
+    (tmp_path / "MagicCompRules-20210618.txt").write_text(text, encoding="utf-8")
+    [row] = build_database(tmp_path / "rulebook.db", [tmp_path / "MagicCompRules-20210618.txt"])
+    assert row["warnings"][0].startswith("MagicCompRules-20210618.txt, line ")
+    assert row["warnings"][0].endswith("both are kept, this one as 704.5k~2.")
+    site = await start_site(tmp_path / "rulebook.db")
+    first = (await site.client.get(f"/rules/{FIRST}/704.5k.json")).json()
+    second = (await site.client.get(f"/rules/{FIRST}/704.5k~2.json")).json()
+    assert first["rule"]["text"].startswith("If a player controls two or more legendary permanents")
+    assert (second["rule"]["number"], second["rule"]["text"]) == ("704.5k~2", "A second rule printed as 704.5k.")
+    assert second["url"] == f"/rules/{FIRST}/704.5k~2"
+    notice = f"{FIRST} prints rule 704.5k 2 times; this is the one addressed 704.5k~2, the others are 704.5k."
+    assert second["notice"] == notice
+    assert first["notice"] == notice.replace(
+        "addressed 704.5k~2, the others are 704.5k.", "addressed 704.5k, the others are 704.5k~2."
+    )
+    html = (await site.client.get(f"/rules/{FIRST}/704.5k")).text
+    assert f'<a href="/rules/{FIRST}/704.5k~2">' in html  # its next rule

@@ -108,6 +108,7 @@ def test_document_info_chapters_introduction_and_legal_notice():
     assert parsed.info.lines == [1, 5]
     assert [(h.level, h.title, h.lines) for h in parsed.headings] == [
         ("chapter", "GENERAL NOTES", [9]),
+        ("section", "Card Legality", [11]),
         ("chapter", "MAIN SET CARD-SPECIFIC NOTES", [29]),
     ]
     assert [(p.heading, p.text, p.lines) for p in parsed.passages] == [
@@ -117,6 +118,7 @@ def test_document_info_chapters_introduction_and_legal_notice():
             "The Release Notes include information concerning the release of a new Magic: The Gathering® set.",
             [7],
         ),
+        ("Card Legality", "Go to Locator.Wizards.com to find an event or store near you.", [13]),
         (
             "Legal",
             "Magic: The Gathering, Magic, and Duskmourn are property of Wizards of the Coast LLC in the USA and "
@@ -127,13 +129,9 @@ def test_document_info_chapters_introduction_and_legal_notice():
 
 
 def test_general_notes_sections_become_mechanics_with_body_examples_and_rulings():
+    """(Card Legality is no mechanic: its paragraphs are general notes, see above.)"""
     parsed = read(DOCUMENT)
-    legality, schemes, archenemy = parsed.mechanics
-    assert (legality.name, legality.body, legality.lines) == (
-        "Card Legality",
-        "Go to Locator.Wizards.com to find an event or store near you.",
-        [11, 13],
-    )
+    schemes, archenemy = parsed.mechanics
     assert (schemes.name, schemes.body, schemes.examples, schemes.rulings) == (
         "Returning Mechanic: Schemes",
         "",
@@ -1182,6 +1180,7 @@ def test_duskmourn_document_info_headings_and_passages(duskmourn):
     )
     assert [(h.level, h.title) for h in parsed.headings] == [
         ("chapter", "GENERAL NOTES"),
+        ("section", "Card Legality"),
         ("chapter", "MAIN SET CARD-SPECIFIC NOTES"),
         ("chapter", "SPECIAL GUESTS CARD-SPECIFIC NOTES"),
         ("chapter", "COMMANDER CARD-SPECIFIC NOTES"),
@@ -1192,6 +1191,11 @@ def test_duskmourn_document_info_headings_and_passages(duskmourn):
         ("Introduction", [7]),
         ("Introduction", [9]),
         ("Introduction", [11]),
+        ("Card Legality", [17]),
+        ("Card Legality", [19]),
+        ("Card Legality", [21]),
+        ("Card Legality", [23]),
+        ("Card Legality", [25]),
         ("Legal", [2520]),
     ]
     assert parsed.passages[1].text.startswith("The Release Notes include information concerning the release")
@@ -1326,7 +1330,6 @@ def test_duskmourn_card(duskmourn, name, expected):
 def test_duskmourn_mechanics(duskmourn):
     _, parsed = duskmourn
     assert [(m.name, [e.name for e in m.examples], len(m.rulings)) for m in parsed.mechanics] == [
-        ("Card Legality", [], 0),
         ("New Enchantment Type: Room", ["Bottomless Pool // Locker Room"], 16),
         ("New Keyword Ability: Impending", ["Overlord of the Boilerbilges"], 4),
         ("New Keyword Action: Manifest Dread", ["Innocuous Rat", "Unwanted Remake"], 7),

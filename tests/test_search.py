@@ -95,12 +95,13 @@ def test_a_common_word_ranks_but_never_excludes(find):
     # "creature" is in a fifth of all entries; the rules on looking at face-down cards say
     # "identity card" and "permanent", never "creature", and still come first
     found = find("can I look at my face-down creature")
-    assert top(found, 2) == [("rule", "treachery-6.0", "372.8"), ("rule", "comprehensive-rules-excerpt", "708.5")]
+    assert top(found, 2) == [("rule", "treachery-6.0", "372.8"), ("rule", "comprehensive-rules-2026-01-16", "708.5")]
 
 
 def test_a_query_of_common_words_only_still_needs_them_all_first(find):
     # every word is common: the first tier needs them all, the rest have the rarest ("creature")
-    assert find("creature card player")["total"] == find("creature")["total"] == 499
+    common_only, rarest = find("creature card player")["total"], find("creature")["total"]
+    assert common_only == rarest > 0
 
 
 def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
@@ -184,9 +185,9 @@ def test_a_card_name_in_the_query_favours_that_cards_notes(find):
     "query, url, number",
     [
         ("907.8b", "/rules/treachery-6.0/907.8b", "907.8b"),
-        ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3", "104.3"),
-        ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6", "508.6"),
-        ("official 103.1", "/rules/comprehensive-rules-excerpt/103.1", "103.1"),
+        ("rule 104.3", "/rules/comprehensive-rules-2026-01-16/104.3", "104.3"),
+        ("CR 508.6", "/rules/comprehensive-rules-2026-01-16/508.6", "508.6"),
+        ("official 103.1", "/rules/comprehensive-rules-2026-01-16/103.1", "103.1"),
         ("702.tr02a", "/rules/treachery-6.0/702.TR02a", "702.TR02a"),
         ("Rule 372.3A", "/rules/treachery-6.0/372.3a", "372.3a"),
         ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3", "702.TrUnv-3"),
@@ -253,9 +254,10 @@ def test_release_notes_cards_fold_accents_too(find):
 
 def test_each_mechanic_ruling_is_a_result_with_the_ruling_as_snippet(find):
     found = find("impending time counters")
-    assert top(found, 3) == [
+    assert top(found, 4) == [
         ("mechanic_ruling", "duskmourn-release-notes", "New Keyword Ability: Impending — ruling 1"),
         ("mechanic_ruling", "duskmourn-release-notes", "New Keyword Ability: Impending — ruling 4"),
+        ("rule", "comprehensive-rules-2026-01-16", "702.176a"),  # the official rule on impending
         ("mechanic", "duskmourn-release-notes", "New Keyword Ability: Impending"),
     ]
     assert found["results"][0]["url"] == "/mechanics/duskmourn-release-notes/new-keyword-ability-impending#ruling-1"
@@ -563,7 +565,7 @@ def test_pages_of_results_join_into_one_long_list(find):
 
 @pytest.mark.parametrize(
     "query, first, total",
-    [("the puppet master", "The Puppet Master", 27), ("101.4", "101.4", 6)],
+    [("the puppet master", "The Puppet Master", 31), ("101.4", "101.4", 15)],
 )
 def test_the_card_or_rule_named_leads_the_first_page_and_the_next_pages_go_on(find, query, first, total):
     whole = find(query, limit=12)

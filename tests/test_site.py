@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from datasette.utils import PrefixedUrlString
 from markupsafe import escape
 
-from rulebook.db.build import build_database, bundled_sources
+from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.urls import card_url, faq_url, mechanic_url
 from rulebook.web.app import make_datasette
 from rulebook.web.metadata import canned_queries
@@ -67,8 +67,8 @@ async def test_rule_page_links_every_rule_number_and_shows_its_place(site):
     assert response.status_code == 200
     html = response.text
     assert "A team loses the game if all players on that team have lost the game." in html
-    # "See official rule 104.3g" points at the comprehensive rules, which resolve it to 104.3.
-    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3g">104.3g</a>' in html
+    # "See official rule 104.3g" points at the official edition in force on 6.0's date.
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/104.3g">104.3g</a>' in html
     hrefs = links(html)
     assert "/rules/treachery-6.0/907" in hrefs and "/rules/treachery-6.0/907.8" in hrefs  # breadcrumb
     assert "/rules/treachery-6.0/907.8b" in hrefs  # next rule
@@ -96,7 +96,7 @@ async def test_rule_page_lists_subrules_and_notes(site):
     assert [subrule["number"] for subrule in data["subrules"]] == ["702.TR02a"]
     html = (await site.client.get("/rules/treachery-6.0/702.TR02a")).text
     assert "does not clear the Undercover restriction" in html  # the rule's note
-    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/508.6">508.6</a>' in html
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/508.6">508.6</a>' in html
 
 
 async def test_number_without_document_picks_newest_treachery_and_lists_the_others(site):
@@ -140,7 +140,9 @@ async def test_missing_subrule_shows_its_nearest_ancestor_with_a_notice(site):
     )
     data = (await site.client.get("/rules/comprehensive-rules-excerpt/104.2a.json")).json()
     assert data["rule"]["number"] == "104.2"
-    assert {"907.8c", "907.8d"} <= {source["label"] for source in data["cited_by"]}
+    assert data["cited_by"] == []  # 6.0 cites the official edition in force on its date, which has 104.2a
+    cited = (await site.client.get("/rules/comprehensive-rules-2026-01-16/104.2a.json")).json()
+    assert "907.8d" in {source["label"] for source in cited["cited_by"]}
 
 
 async def test_unknown_rule_is_a_404_that_suggests_close_numbers(site):
@@ -158,7 +160,7 @@ async def test_unknown_rule_is_a_404_that_suggests_close_numbers(site):
 async def test_number_missing_from_a_document_points_to_the_one_that_has_it(site):
     data = (await site.client.get("/rules/treachery-1.1/603.json")).json()
     assert data["error"] == "There is no rule 603 in treachery-1.1. It is in another document."
-    assert data["suggestions"][0]["url"] == "/rules/comprehensive-rules-excerpt/603"
+    assert data["suggestions"][0]["url"] == "/rules/comprehensive-rules-2026-01-16/603"
 
 
 async def test_unknown_document_and_malformed_paths_are_404s_with_help(site):
@@ -286,8 +288,8 @@ async def test_search_filters_by_kind_and_document(site):
     "query, target",
     [
         ("907.8b", "/rules/treachery-6.0/907.8b"),
-        ("rule 104.3", "/rules/comprehensive-rules-excerpt/104.3"),
-        ("CR 508.6", "/rules/comprehensive-rules-excerpt/508.6"),
+        ("rule 104.3", "/rules/comprehensive-rules-2026-01-16/104.3"),
+        ("CR 508.6", "/rules/comprehensive-rules-2026-01-16/508.6"),
         ("702.tr02a", "/rules/treachery-6.0/702.TR02a"),
         ("702.TrUnv-3", "/rules/treachery-1.1/702.TrUnv-3"),
         ("Jump Scare", "/cards/Jump%20Scare"),
@@ -362,8 +364,8 @@ async def canned(site, name: str, **params) -> list[dict]:
 
 
 async def test_canned_query_backlinks(site):
-    rows = await canned(site, "rules_citing_rule", document="comprehensive-rules-excerpt", number="104.2")
-    assert {("treachery-6.0", "907.8c", "104.2c"), ("treachery-6.0", "907.8d", "104.2a")} <= {
+    rows = await canned(site, "rules_citing_rule", document="comprehensive-rules-2026-01-16", number="104.2c")
+    assert ("treachery-6.0", "907.8c", "104.2c") in {
         (row["citing_document"], row["citing_rule"], row["cited_as"]) for row in rows
     }
     notes = await canned(site, "notes_citing_rule", document="treachery-6.0", number="907.8b")
@@ -386,7 +388,11 @@ async def test_canned_query_identity_cards_and_mentions(site):
 
 
 async def test_canned_query_unresolved_and_changed_rules(site):
-    assert await canned(site, "unresolved_references") == []  # every cited number leads somewhere
+    # every cited number leads somewhere, but for the official glossary's own slip: its "Map" entry
+    # says "see rule 110.10", which the 2026-01-16 edition does not have
+    assert [(row["document"], row["cited_as"]) for row in await canned(site, "unresolved_references")] == [
+        ("comprehensive-rules-2026-01-16", "110.10")
+    ]
     changed = await canned(
         site, "rules_changed_between_versions", document="treachery-1.1", other="treachery-1.1-forum-post"
     )
@@ -465,12 +471,12 @@ async def test_glossary_reminder_links_the_rule_it_quotes(site):
     html = (await site.client.get("/glossary/treachery-6.0/reminder-104.3g")).text
     assert "<h1>Reminder: 104.3g</h1>" in html
     assert "a team loses the game if all players on that team have lost the game" in html
-    # The excerpt of the official rules has no 104.3g: the quotation links to 104.3, the rule above it.
     assert (
-        'Quotes official rule <a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.3">104.3g</a>' in html
+        'Quotes official rule <a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/104.3g">104.3g</a>'
+        in html
     )
     data = (await site.client.get("/glossary/treachery-6.0/reminder-104.3g.json")).json()
-    assert data["quoted_rule"]["url"] == "/rules/comprehensive-rules-excerpt/104.3"
+    assert data["quoted_rule"]["url"] == "/rules/comprehensive-rules-2026-01-16/104.3g"
     assert [other["document"] for other in data["other_versions"]] == ["treachery-1.1", "treachery-1.1-forum-post"]
 
 
@@ -577,11 +583,24 @@ async def test_card_notes_are_numbered_as_search_titles_them(site):
     assert f'id="note-{number}"' in html and numbered["url"].endswith(f"#note-{number}")
 
 
-async def test_identity_card_without_card_text_says_so(site):
+async def test_identity_card_shows_its_printed_text_from_the_card_data(site):
+    html = (await site.client.get(card_url("The Oracle"))).text
+    assert '<p class="costs">Unveil cost <span class="mana-symbol" role="img" aria-label="two generic mana">' in html
+    assert "<p>When The Oracle is unveiled, until end of turn, Leader players have protection from everything" in html
+    assert 'Card text: <a href="https://mtgtreachery.net/rules/oracle/?card=the-oracle">treachery-cards</a>' in html
+    assert "does not print" not in html
+    data = (await site.client.get(card_url("The Oracle", suffix=".json"))).json()
+    assert (data["card_text"]["unveil_cost"], data["card_text"]["type_line"]) == ("{2}", "Identity — Guardian")
+    assert data["card_text"]["abilities"][:2] == ["Undercover", "Unveil {2}"]
+    # its 11 rulings say what its 11 notes say: shown once, as the notes
+    assert (data["card_text"]["rulings"], data["card_text"]["repeated_rulings"]) == ([], 11)
+
+
+async def test_identity_card_without_card_text_says_so(tmp_path, start_site):
+    build_database(tmp_path / "rulebook.db", [bundled_source("treachery-rules-6.0.txt")])
+    site = await start_site(tmp_path / "rulebook.db")
     html = (await site.client.get(card_url("The Oracle"))).text
     assert "Treachery Comprehensive Rules 6.0 does not print this identity card's text: only its notes below." in html
-    jump = (await site.client.get(card_url("Jump Scare"))).text
-    assert "does not print" not in jump
 
 
 async def test_cards_table_and_canned_queries_link_card_names_to_card_pages(site):
@@ -599,8 +618,8 @@ async def test_cards_table_and_canned_queries_link_card_names_to_card_pages(site
 async def test_version_tables_and_search_snippets_link_rule_numbers(site):
     versions = (await site.client.get("/rulebook/versions?_search=907.8")).text
     assert '<a class="rule-link" href="/rules/treachery-6.0/907.8">907.8</a>' in versions
-    citing = await site.client.get("/rulebook/rules_citing_rule?document=comprehensive-rules-excerpt&number=104.2")
-    assert '<a class="rule-link" href="/rules/comprehensive-rules-excerpt/104.2c">104.2c</a>' in citing.text
+    citing = await site.client.get("/rulebook/rules_citing_rule?document=comprehensive-rules-2026-01-16&number=104.2c")
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/104.2c">104.2c</a>' in citing.text
     assert str(safe_snippet("see rule <mark>undercover</mark> 702.TR02a &amp; more")) == (
         'see rule <mark>undercover</mark> <a class="rule-link" href="/rules/702.TR02a">702.TR02a</a> &amp; more'
     )

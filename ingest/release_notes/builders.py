@@ -130,6 +130,8 @@ class MechanicBuild:
 
     name: str
     lines: list[int]
+    level: int | None = None  # its heading's level: a deeper heading inside it groups its rulings
+    group: str | None = None  # the heading the rulings being read are printed under
     paragraphs: list[Prose] = field(default_factory=list)
     examples: list[Card] = field(default_factory=list)
     rulings: list[CardNote] = field(default_factory=list)

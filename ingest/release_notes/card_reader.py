@@ -40,6 +40,9 @@ class CardReader:
     pieces: list[Piece]
     card: CardBuild
     starts_card: Callable[[int], CardStart | None]  # whether (and how) a new card starts at a piece
+    rulings_listed: bool = False  # every ruling is a list item (parser.rulings_are_listed)
+    # in a CARD-SPECIFIC NOTES chapter of such a document, an unmarked paragraph is rules text
+    text_until_list: bool = False
 
     def read(self, i: int) -> int:
         """Read piece i as part of the current card: how many pieces it took, 0 if it is no part of it."""
@@ -142,7 +145,15 @@ class CardReader:
         card, p = self.card, self.pieces[i]
         text = p.text
         if p.bullet:
-            # Modes follow the "choose one —" line in one run of bullets; a blank line ends the run.
+            # Modes follow the "choose one —" line in one run of bullets; a blank line ends the run,
+            # unless the rulings are list items and this is a "•" paragraph: then it is text.
+            if self.rulings_listed and p.kind is not PieceKind.ITEM:
+                if card.choice is not None:
+                    self.add_text(mode_text(text, card.choice), p, mode=True)
+                    card.modes += 1
+                else:
+                    self.add_text(f"• {text}", p)
+                return 1
             if card.choice is not None and (not card.modes or not p.gap) and self.is_mode(p):
                 self.add_text(mode_text(text, card.choice), p, mode=True)
                 card.modes += 1
@@ -169,7 +180,7 @@ class CardReader:
                 return 1
             if card.fence_block is not None and p.block != card.fence_block:
                 return 0  # prose after a fenced card is a ruling
-            if p.first and self.reads_like_ruling(i):
+            if p.first and not self.text_until_list and self.reads_like_ruling(i):
                 return 0
         return self.add_text_piece(p)
 

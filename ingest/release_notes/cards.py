@@ -82,8 +82,10 @@ _CARD_TYPES = (
 )
 _TYPE_LINE = re.compile(rf"^((?:(?:{_SUPERTYPES})\s+)*(?:{_CARD_TYPES})(?:\s+(?:{_CARD_TYPES}))*)(?![\w'-])\s*(.*)$")
 _DASH = re.compile(r"^[—–-]\s*")
-_PT = re.compile(r"^([0-9]+|X|\*)/([0-9]+|X|\*)(?!/)\s*(.*)$")
-_PT_ONLY = re.compile(r"^([0-9]+|X|\*)/([0-9]+|X|\*)$")
+# A power or toughness: 3, X, *, or a sum such as 1+* (Urborg Lhurgoyf is */1+*).
+_PT_VALUE = r"(?:[0-9]+|X|\*)(?:\+(?:[0-9]+|X|\*))?"
+_PT = re.compile(rf"^({_PT_VALUE})/({_PT_VALUE})(?!/)\s*(.*)$")
+_PT_ONLY = re.compile(rf"^({_PT_VALUE})/({_PT_VALUE})$")
 # Words that start rules text rather than continue a subtype list ("Kindred Enchantment — Demon Whenever ...").
 _SUBTYPE_STOP = {
     "When", "Whenever", "At", "As", "If", "Each", "Target", "You", "Your", "Enchant", "Equip",

@@ -85,7 +85,7 @@ def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_te
         if door_ahead(pieces, i + 1):
             return CardStart(1, None, cost, door=True)
         return None
-    if is_name(text) and not parse_type(text):
+    if (is_name(text) or text == p.image) and not parse_type(text):
         q = _piece_at(pieces, i + 1)
         if q is None or q.bullet or q.kind is PieceKind.HEADING:
             return None

@@ -33,8 +33,10 @@ LEGAL = "Legal"
 _DATE_LINE = re.compile(r"\b(?:last\s+(?:modified|updated)|updated|effective)\b", re.IGNORECASE)
 _LEGAL_NOTICE = re.compile(r"\bare (?:the )?(?:property|trademarks) of Wizards of the Coast|©\s*\d{4}", re.IGNORECASE)
 CHAPTER_WORDS = re.compile(r"\bGENERAL\s+NOTES\b|\bCARD[- ]SPECIFIC\b", re.IGNORECASE)
-_CARD_CHAPTER = re.compile(r"\s*CARD[- ]SPECIFIC\s+NOTES?\s*$", re.IGNORECASE)
+_CARD_CHAPTER = re.compile(r"\s*CARD[- ]SPECIFIC\s+NOTES?\s*:?\s*$", re.IGNORECASE)
 _EXAMPLE = re.compile(r"For (?:example|instance)\b")
+# A GENERAL NOTES section about which formats the cards are legal in: general notes, not a mechanic.
+_LEGALITY = re.compile(r"\blegality\b", re.IGNORECASE)
 
 
 class Chapter(enum.Enum):
@@ -45,12 +47,23 @@ class Chapter(enum.Enum):
     CARDS = "cards"  # a CARD-SPECIFIC NOTES chapter: cards and their rulings
 
 
+def rulings_are_listed(pieces: list[Piece], parsed: ParsedDocument) -> bool:
+    """Whether the document is marked up as the web articles are: a picture before each card, a
+    divider between cards, and every ruling a Markdown list item. Then a card's rules text is
+    everything before its first list item, "•" modes included, however it is spaced; the
+    heuristics for rulings whose bullet a PDF conversion lost are not needed."""
+    reasons = [skipped.reason for skipped in parsed.skipped]
+    listed = any(piece.kind is PieceKind.ITEM for piece in pieces)
+    return listed and reasons.count("divider") >= 3 and reasons.count("image") >= 3
+
+
 class _Parser:
     def __init__(self, source: SourceText):
         self.source = source
         self.doc = ParsedDocument(info=DocumentInfo(title=source.name, kind=RELEASE_NOTES))
         self.title_seen = False
         self.pieces = read_pieces(source, self.doc)
+        self.rulings_listed = rulings_are_listed(self.pieces, self.doc)
         self.chapter = Chapter.INTRODUCTION
         self.chapter_title: str | None = None
         self.section: str | None = None  # card section, e.g. "main set"
@@ -59,6 +72,7 @@ class _Parser:
         self.pending_name: tuple[str, list[int], CardBuild] | None = None  # second of two name lines in a row
         self.last: tuple[object, int] | None = None  # the note or paragraph a continuation joins
         self.legal_block: int | None = None
+        self.general_notes: str | None = None  # the heading of a GENERAL NOTES section that is no mechanic
 
     # -- driving ----------------------------------------------------------------------------
 
@@ -101,7 +115,15 @@ class _Parser:
         if self.chapter is Chapter.INTRODUCTION:
             return self.introduction(p)
         if self.is_section_heading(i):
-            self.start_mechanic(p)
+            if self.is_ruling_group(p):
+                self.close_card()
+                self.mechanic.group = p.text
+                self.mechanic.lines.extend(p.nos)
+                self.last = None
+            elif _LEGALITY.search(p.text):
+                self.start_general_notes(p)
+            else:
+                self.start_mechanic(p)
             return 1
         if self.card and self.card.reading:
             consumed = self.reader.read(i)
@@ -136,6 +158,7 @@ class _Parser:
         self.close_mechanic()
         self.doc.headings.append(Heading(level="chapter", title=p.text, lines=list(p.nos)))
         self.chapter_title = p.text
+        self.general_notes = None
         if _CARD_CHAPTER.search(p.text):
             self.chapter = Chapter.CARDS
             self.section = _CARD_CHAPTER.sub("", p.text).strip().lower() or None
@@ -157,10 +180,32 @@ class _Parser:
         alone = following is None or following.block != p.block
         return alone and self.card_start(i) is None
 
+    def is_ruling_group(self, p: Piece) -> bool:
+        """A heading below the current mechanic's ("### Read Ahead Notes" under "New Keyword
+        Ability: Read Ahead"): the rulings after it are the mechanic's, printed under it. Only
+        where the markup is reliable (web articles); PDF conversions number headings at random."""
+        mechanic = self.mechanic
+        return (
+            self.rulings_listed
+            and mechanic is not None
+            and None not in (mechanic.level, p.level)
+            and p.level > mechanic.level
+        )
+
     def start_mechanic(self, p: Piece) -> None:
         self.close_card()
         self.close_mechanic()
-        self.mechanic = MechanicBuild(p.text, list(p.nos))
+        self.general_notes = None
+        self.mechanic = MechanicBuild(p.text, list(p.nos), level=p.level)
+        self.last = None
+
+    def start_general_notes(self, p: Piece) -> None:
+        """A section of GENERAL NOTES that is no mechanic ("Card Legality"): its paragraphs are
+        kept as passages under its heading."""
+        self.close_card()
+        self.close_mechanic()
+        self.doc.headings.append(Heading(level="section", title=p.text, lines=list(p.nos)))
+        self.general_notes = p.text
         self.last = None
 
     def close_mechanic(self) -> None:
@@ -177,6 +222,9 @@ class _Parser:
         return self.reader.card if self.reader else None
 
     def card_start(self, i: int) -> CardStart | None:
+        in_card_text = self.card is not None and self.card.state is CardState.TEXT
+        if in_card_text and self.rulings_listed and not self.pieces[i].image:
+            return None  # each card of such a document opens with its picture
         return card_start(
             self.pieces,
             i,
@@ -209,7 +257,13 @@ class _Parser:
             card.state = CardState.DOORS
         else:
             card.name = name
-        self.reader = CardReader(self.pieces, card, self.card_start)
+        self.reader = CardReader(
+            self.pieces,
+            card,
+            self.card_start,
+            rulings_listed=self.rulings_listed,
+            text_until_list=self.rulings_listed and self.chapter is Chapter.CARDS,
+        )
         self.last = None
         if start.type:
             self.reader.set_type(start.type, p)
@@ -238,6 +292,12 @@ class _Parser:
         self.reader = None
         self.last = None
         built = card.build()
+        if (card.name is None and not card.doors) or any(door.name is None for door in card.doors):
+            self.doc.warn(
+                min(card.lines),
+                f"a card block without a name ({built.mana_cost or 'no cost'}, {built.type_line or 'no type line'}): "
+                f"it is kept as {built.name!r}.",
+            )
         if self.chapter is Chapter.CARDS or self.mechanic is None:
             self.doc.cards.append(built)
         else:
@@ -270,11 +330,12 @@ class _Parser:
         if self.card is not None and self.card.state is CardState.NOTES:
             self.add_loose(self.card.notes, CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos)), p)
         elif self.mechanic is not None and p.bullet:
-            self.add_loose(self.mechanic.rulings, CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos)), p)
+            ruling = CardNote(p.text, group=self.mechanic.group, mentions=list(p.mentions), lines=list(p.nos))
+            self.add_loose(self.mechanic.rulings, ruling, p)
         elif self.mechanic is not None:
             self.add_loose(self.mechanic.paragraphs, Prose(p.text, list(p.nos), list(p.mentions)), p)
         else:
-            self.prose(p, self.chapter_title)
+            self.prose(p, self.general_notes or self.chapter_title)
 
     def add_loose(self, records: list, record: CardNote | Prose | Passage, p: Piece) -> None:
         """Add a note or paragraph made from piece p; the pieces that continue it will join it."""

@@ -34,6 +34,12 @@ _LOST_GLYPH = re.compile(r"^ [A-Z]")  # a bullet whose glyph the PDF conversion 
 _BOLD_LINE = re.compile(r"^\s*\*\*[^*]+\*\*\s*$")
 _PAGE_FURNITURE = re.compile(r"^\s*(?:Page \d+(?: of \d+)?|\d+ of \d+)\s*$", re.IGNORECASE)
 _SENTENCE_THEN_HEADER = re.compile(r"^(?P<before>.*[.!?][\"')\]]?)\s+(?P<header>[^.!?]+)$")
+# What web articles converted to Markdown add around the text: a picture of each card (its alt
+# text is the card's name), lines that are only links ("[English](...) | [Français](...)") and
+# link reference definitions carrying the page's metadata ("[_metadata_:publish_date]:- ...").
+_IMAGE_LINE = re.compile(r"^\s*!\[(?P<alt>[^\]]*)\]\([^)]*\)\s*$")
+_LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
+_LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*\S")
 
 
 class PieceKind(enum.Enum):
@@ -58,12 +64,15 @@ class Piece:
     gap: bool  # a blank line (or a block boundary) comes before it
     bullet: bool = False
     bold: bool = False  # the whole line was **bold**
+    image: str | None = None  # the alt text of the picture printed just before it (a card's name)
+    level: int | None = None  # a heading's level
 
 
 class _Block(NamedTuple):
     kind: str  # heading, para, fence, code_block, hr, html, quote or item
     start: int  # first line index
     end: int  # index after the last line
+    level: int | None = None  # a heading's level: 1 for "#" or "===" underlining, 2 for "---"
 
 
 _BLOCK_TOKENS = {
@@ -85,7 +94,8 @@ def _blocks(lines: list[str]) -> list[_Block]:
             continue
         start, end = token.map
         if token.level == 0 and token.type in _BLOCK_TOKENS:
-            blocks.append(_Block(_BLOCK_TOKENS[token.type], start, end))
+            level = int(token.tag[1:]) if token.type == "heading_open" else None
+            blocks.append(_Block(_BLOCK_TOKENS[token.type], start, end, level))
         elif token.level == 1 and token.type == "list_item_open":
             blocks.append(_Block("item", start, end))
     covered = set()
@@ -103,15 +113,21 @@ def _clean(raw: str) -> tuple[str, list[str]]:
     return tidy_rules_text(text), mentions
 
 
+def _only_links(raw: str) -> bool:
+    """A line that is nothing but links and the separators between them."""
+    return bool(_LINK.search(raw)) and not re.sub(r"[\s|•·,;]+", "", _LINK.sub("", raw))
+
+
 def read_pieces(source: SourceText, parsed: ParsedDocument) -> list[Piece]:
     """The document's pieces in order; lines that carry nothing go to ``parsed.skipped``."""
     lines = source.lines
     pieces: list[Piece] = []
+    image: str | None = None  # the alt text of the last picture, until the next piece
 
     def blank_before(index: int) -> bool:
         return index == 0 or not lines[index - 1].strip()
 
-    for block_no, (kind, start, end) in enumerate(_blocks(lines)):
+    for block_no, (kind, start, end, level) in enumerate(_blocks(lines)):
         numbered = [(i + 1, lines[i]) for i in range(start, min(end, len(lines))) if lines[i].strip()]
         if not numbered:
             continue
@@ -123,12 +139,15 @@ def read_pieces(source: SourceText, parsed: ParsedDocument) -> list[Piece]:
             for no, raw in numbered:
                 parsed.skip(no, raw, "html comment")
             continue
+        if kind in ("heading", "item"):
+            image = None
         if kind == "heading":
             raw = " ".join(
                 re.sub(r"^\s*#+\s*|\s+#+\s*$", "", r) for _, r in numbered if not re.fullmatch(r"\s*[=-]+\s*", r)
             )
             text, mentions = _clean(raw)
-            pieces.append(Piece([no for no, _ in numbered], text, mentions, block_no, PieceKind.HEADING, True, True))
+            nos = [no for no, _ in numbered]
+            pieces.append(Piece(nos, text, mentions, block_no, PieceKind.HEADING, True, True, level=level))
             continue
         if kind == "item":
             first_line = _LIST_MARK.sub("", numbered[0][1], count=1)
@@ -153,6 +172,18 @@ def read_pieces(source: SourceText, parsed: ParsedDocument) -> list[Piece]:
             if _PAGE_FURNITURE.match(raw):
                 parsed.skip(no, raw, "page furniture")
                 continue
+            if piece_kind is PieceKind.PARA:
+                picture = _IMAGE_LINE.match(raw)
+                if picture:
+                    parsed.skip(no, raw, "image")
+                    image = clean_inline(picture["alt"])[0] or None
+                    continue
+                if _only_links(raw):
+                    parsed.skip(no, raw, "links")
+                    continue
+                if _LINK_DEFINITION.match(raw) and not clean_inline(raw)[1]:
+                    parsed.skip(no, raw, "link reference")
+                    continue
             lost_glyph = piece_kind is PieceKind.PARA and first_in_block and bool(_LOST_GLYPH.match(raw))
             bold = piece_kind is PieceKind.PARA and bool(_BOLD_LINE.match(raw))
             made = 0
@@ -168,7 +199,10 @@ def read_pieces(source: SourceText, parsed: ParsedDocument) -> list[Piece]:
                         continue
                     starts = first_in_block or k > 0 or (bullet and made == 0)
                     gap = blank_before(no - 1) if made == 0 else k > 0
-                    pieces.append(Piece([no], text, mentions, block_no, piece_kind, starts, gap, bullet, bold=bold))
+                    pieces.append(
+                        Piece([no], text, mentions, block_no, piece_kind, starts, gap, bullet, bold=bold, image=image)
+                    )
+                    image = None
                     first_in_block = False
                     lost_glyph = False
                     made += 1

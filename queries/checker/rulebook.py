@@ -6,11 +6,12 @@ list of what is missing, instead of an answer silently citing nothing. The numbe
 checker needs (starting life, hand size, recommended identity decks) are read out of the
 rule texts too, so they always say what the bundled rules say.
 
-Official rules missing from the bundled comprehensive-rules excerpt (104.2a, 104.2c, 104.3g)
-are cited the way the Treachery rules quote them: number and document of the official
-rules, text from the Treachery document's glossary "Reminder:" entry (named in
-``quoted_in``), and a link to the nearest official rule the database has (104.2), where
-the site's rule pages resolve such references too.
+Official rules (104.2a, 104.2c, 104.3g) are cited from the official edition loaded, with
+the Treachery glossary's "Reminder:" entry that quotes them named in ``quoted_in``. Where
+the loaded official rules lack one (only an excerpt is loaded), it is cited the way the
+Treachery rules quote it: number and document of the official rules, text from that
+Reminder entry, and a link to the nearest official rule the database has (104.2), where the
+site's rule pages resolve such references too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from rulebook.db import families
 from rulebook.db.families import current_document, documents_in_preference_order
 from rulebook.ingest.numbers import ancestors, canonical
 from rulebook.ingest.records import COMPREHENSIVE_RULES
-from rulebook.urls import row_url, rule_url
+from rulebook.urls import glossary_url, row_url, rule_url
 
 from .scenario import IDENTITIES
 
@@ -265,18 +266,29 @@ def _note(db, document: dict, number: str) -> dict | None:
 
 
 def _official(db, documents: list[dict], official: dict, treachery: dict, number: str) -> dict | None:
-    """The official rule itself if a comprehensive-rules document has it, else the Treachery quote."""
-    for document in documents:
-        if document["kind"] == COMPREHENSIVE_RULES:
-            found = _rule(db, document, number)
-            if found:
-                return {**found, "kind": OFFICIAL}
+    """The official rule itself if a comprehensive-rules document has it, else the Treachery
+    quote of it; either way ``quoted_in`` names the Treachery glossary's "Reminder:" entry
+    that quotes it, if there is one."""
     reminder = next(
         db.query(
             "select id, term, text from glossary where document_id = ? and quotes_rule = ?", [treachery["id"], number]
         ),
         None,
     )
+    quoted_in = (
+        {
+            "document": treachery["slug"],
+            "term": reminder["term"],
+            "url": glossary_url(treachery["slug"], reminder["term"]),
+        }
+        if reminder
+        else None
+    )
+    for document in documents:
+        if document["kind"] == COMPREHENSIVE_RULES:
+            found = _rule(db, document, number)
+            if found:
+                return {**found, "kind": OFFICIAL, **({"quoted_in": quoted_in} if quoted_in else {})}
     if reminder is None:
         return None
     nearest = next(
@@ -288,11 +300,7 @@ def _official(db, documents: list[dict], official: dict, treachery: dict, number
         "number": number,
         "text": reminder["text"],
         "url": rule_url(official["slug"], nearest or number),
-        "quoted_in": {
-            "document": treachery["slug"],
-            "term": reminder["term"],
-            "url": row_url("glossary", reminder["id"]),
-        },
+        "quoted_in": quoted_in,
     }
 
 

@@ -104,7 +104,7 @@ OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of
 UNNAMED_CARD_FACTOR = 0.6  # a card the query does not name, matched by a common word of its name ("game")
 UNNAMED_NOTE_FACTOR = 0.7  # a card note the query does not name the card of: a question without a card name
 # asks about the rules in general ("can I look at my face-down creature"), not one card
-COMMON_SHARE = 0.2  # a word in more entries than this share is too common to find partial matches by, and
+COMMON_SHARE = 0.15  # a word in more entries than this share is too common to find partial matches by, and
 # only ranks the entries with the query's other words ("creature" in "look at my face-down creature")
 SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
 SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking

@@ -1,6 +1,6 @@
 -- title: Rules citing a rule
 -- description: Backlinks: every rule, in any document, that cites rule :number of :document (a slug such as treachery-6.0), including citations of a missing subrule that resolved to this rule.
--- example: document=comprehensive-rules-excerpt&number=104.2
+-- example: document=comprehensive-rules-2026-01-16&number=104.2c
 select
   source_document.slug as citing_document,
   citing.number as citing_rule,

@@ -21,7 +21,7 @@ from datasette.utils.asgi import BadRequest
 from feedgen.feed import FeedGenerator
 
 from rulebook.db.families import edition_pairs
-from rulebook.queries.compare import compare_editions
+from rulebook.queries.compare import compare_editions, counts_sentence, lineage_counts
 from rulebook.urls import compare_url
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -46,18 +46,13 @@ def edition_changes(db: sqlite_utils.Database) -> list[dict]:
     """One entry per edition that has a previous one, newest first: its counts and compare page."""
     entries = []
     for previous, edition in edition_pairs(db):
-        counts = dict(
-            db.execute(
-                "select status, count(*) from lineage where document_id = ? group by status", [edition["id"]]
-            ).fetchall()
-        )
         entries.append(
             {
                 "family": edition["family"],
                 "old": previous["slug"],
                 "new": edition["slug"],
                 "effective_date": edition["effective_date"],
-                "counts": {kind: counts.get(kind, 0) for kind in ("added", "removed", "changed", "renumbered")},
+                "counts": lineage_counts(db, edition["id"]),
                 "url": compare_url(previous["slug"], edition["slug"]),
             }
         )
@@ -75,7 +70,7 @@ def changes_feed(entries: list[dict], base_url: str) -> bytes:
     newest = None
     for entry in reversed(entries):  # feedgen lists the last added first
         counts = entry["counts"]
-        summary = ", ".join(f"{counts[kind]} {kind}" for kind in ("added", "removed", "changed", "renumbered"))
+        summary = counts_sentence(counts)
         item = feed.add_entry()
         item.id(f"{base_url}{entry['url']}")
         item.title(f"{entry['new']} (after {entry['old']}): {summary}")

@@ -32,7 +32,8 @@ def table_metadata(table: Table) -> dict:
     if table.label_column:
         metadata["label_column"] = table.label_column
     if table.sortable_columns:
-        metadata["sortable_columns"] = list(table.sortable_columns)
+        # the primary key too: Datasette's pages sort by it by default and their forms send it back
+        metadata["sortable_columns"] = list(dict.fromkeys(["id", *table.sortable_columns]))
     return metadata
 
 

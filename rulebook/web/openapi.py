@@ -305,7 +305,8 @@ SCHEMAS["CheckAnswer"] = obj(
             label=string("How the steps name it: 907.8c, 702.TR02a (note), FAQ: …"),
             kind=string("What it is.", enum=["rule", "note", "official", "faq"]),
             quoted_in=obj(
-                "For an official rule the database lacks: the Treachery glossary entry quoting it.",
+                "The Treachery glossary's Reminder entry quoting the official rule; where the loaded official "
+                "rules lack the rule, its text is that quotation.",
                 document=string("The glossary's document."),
                 term=string("The glossary term: Reminder: 104.3g."),
                 url=url(),
@@ -491,14 +492,18 @@ CHECK_EXAMPLE = {
     "explanation": [{"text": "Cleo loses the game and so leaves it (104.5).", "rules": ["104.5"]}],
     "rules": [
         {
-            "document": "comprehensive-rules-excerpt",
+            "document": "comprehensive-rules-2026-01-16",
             "number": "104.3g",
             "text": "In a multiplayer game between teams, a team loses the game if all players on that team have lost "
             "the game.",
-            "url": "/rules/comprehensive-rules-excerpt/104.3",
+            "url": "/rules/comprehensive-rules-2026-01-16/104.3g",
             "label": "104.3g",
             "kind": "official",
-            "quoted_in": {"document": "treachery-6.0", "term": "Reminder: 104.3g", "url": "/rulebook/glossary/13"},
+            "quoted_in": {
+                "document": "treachery-6.0",
+                "term": "Reminder: 104.3g",
+                "url": "/glossary/treachery-6.0/reminder-104.3g",
+            },
         }
     ],
     "ambiguous": False,

@@ -1,0 +1,235 @@
+"""Documents nobody here wrote (../shared/corpora): every official edition as published, other
+sets' release notes in the web articles' Markdown, mtgtreachery's card data.
+
+No count here is pinned to one file: each is what the file itself says, read another way (a
+rule is a line that starts with its number; a card of an article is a picture and the block
+after it up to the next divider; a ruling is a list item).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+from click.testing import CliRunner
+
+from rulebook.cli import cli
+from rulebook.db.build import build_database, bundled_source
+from rulebook.ingest import read_document
+from rulebook.ingest.card_data import parse as parse_card_data
+from rulebook.ingest.cleaning import clean_inline
+from rulebook.ingest.dates import find_date
+from rulebook.ingest.numbers import RuleNumber
+from rulebook.ingest.source import SourceError, decode
+from tests.conftest import shared_corpus
+
+OFFICIAL_EDITIONS = sorted(shared_corpus("comprehensive-rules").glob("*.txt"))
+RELEASE_NOTES = sorted(shared_corpus("release-notes").glob("*.md"))
+CARD_DATA = shared_corpus("treachery-cards.json")
+_RULE_LINE = re.compile(r"^\s*(\d{3}\.\d+)([a-z]*)\.?\s+\S")
+_AS_OF = re.compile(r"These rules are \w+ as of (\w+ ?\d{1,2}, \d{4})")
+
+
+def printed_rules(path: Path) -> list[tuple[str, bool]]:
+    """(number, is a subrule) of every line of the file that starts with a rule number."""
+    lines = decode(path.read_bytes(), path.name).lines
+    return [(match[1] + match[2], bool(match[2])) for line in lines if (match := _RULE_LINE.match(line))]
+
+
+@pytest.fixture(scope="module", params=OFFICIAL_EDITIONS, ids=lambda path: path.name)
+def edition(request):
+    return request.param, read_document(request.param)
+
+
+@pytest.mark.slow
+def test_every_official_edition_builds_with_the_rules_it_prints(edition):
+    path, document = edition
+    printed = printed_rules(path)
+    parsed = document.parsed
+    assert [rule.number for rule in parsed.rules] == [number for number, _ in printed]
+    subrules = [rule for rule in parsed.rules if RuleNumber.parse(rule.number).is_subrule]
+    assert len(subrules) == sum(is_subrule for _, is_subrule in printed)
+    assert len(parsed.rules) - len(subrules) == sum(not is_subrule for _, is_subrule in printed)
+    assert parsed.info.title.endswith("Comprehensive Rules")
+    as_of = next(match for line in document.source.lines if (match := _AS_OF.search(line)))
+    assert parsed.info.effective_date == find_date(as_of[0])
+    chapters = [heading.title for heading in parsed.headings if heading.level == "chapter"]
+    assert chapters[:1] == ["Introduction"] and {"Glossary", "Credits"} <= set(chapters)
+    assert parsed.glossary and parsed.glossary[-1].text.rstrip().endswith(".")
+
+
+@pytest.mark.slow
+def test_a_number_printed_twice_is_kept_twice_and_reported(edition):
+    path, document = edition
+    numbers = [number for number, _ in printed_rules(path)]
+    repeated = sorted({number for number in numbers if numbers.count(number) > 1})
+    warned = sorted(
+        re.match(r"rule (\S+) is printed again", warning.message)[1] for warning in document.parsed.warnings
+    )
+    assert warned == repeated
+    for number in repeated:
+        assert [rule.occurrence for rule in document.parsed.rules if rule.number == number] == list(
+            range(1, numbers.count(number) + 1)
+        )
+
+
+@pytest.mark.slow
+def test_a_copy_that_stops_in_its_glossary_is_refused_and_the_previous_database_stays(tmp_path):
+    newest = OFFICIAL_EDITIONS[-1]
+    lines = decode(newest.read_bytes(), newest.name).lines
+    glossary = max(number for number, line in enumerate(lines) if line.strip() == "Glossary")
+    cut = tmp_path / "MagicCompRules-cut.txt"
+    cut.write_text("\n".join(lines[: glossary + 400]) + "\n", encoding="utf-8")
+    target = tmp_path / "rulebook.db"
+    build_database(target, [bundled_source("treachery-rules-6.0.txt")])
+    before = target.read_bytes()
+    result = CliRunner().invoke(cli, ["build", "--db", str(target), "--only", str(cut)])
+    assert result.exit_code == 1
+    last = max(number for number, line in enumerate(lines[: glossary + 400], start=1) if line.strip())
+    assert f"MagicCompRules-cut.txt, line {last}: the table of contents lists a Credits chapter, but the document " in (
+        result.output
+    )
+    assert "stops before it (its last line is in the glossary): it looks cut off." in result.output
+    assert target.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_every_edition_in_one_database_compares_across_the_2009_renumbering(tmp_path):
+    target = tmp_path / "rulebook.db"
+    summary = build_database(target, [*OFFICIAL_EDITIONS, bundled_source("magic-comprehensive-rules-excerpt.txt")])
+    db = sqlite_utils.Database(target)
+    editions = [
+        row["slug"]
+        for row in db.query("select slug from documents where id = primary_id and edition > 0 order by edition")
+    ]
+    assert editions == sorted(editions) and len(editions) == len(OFFICIAL_EDITIONS)
+    from rulebook.queries.compare import compare_editions
+
+    oldest, newest = editions[0], editions[-1]
+    found = compare_editions(db, oldest, newest)
+    assert found["counts"]["renumbered"] > 100  # the rules renumbered in 2009 are followed, not re-added
+    # the first rule of all has kept its number through every edition
+    assert not any(entry["number"] == "100.1" for entry in found["added"] + found["removed"])
+    # the excerpt holds the top-level rules of one of them word for word: it is filed with that one
+    [excerpt] = [row for row in summary if row["slug"] == "comprehensive-rules-excerpt"]
+    assert "filed as a partial copy of comprehensive-rules-" in excerpt["warnings"][0]
+    assert not list(db.query("select 1 from lineage l join documents d on d.id = l.document_id where d.is_excerpt"))
+
+
+# Release notes in the web articles' Markdown
+
+
+@pytest.fixture(scope="module", params=RELEASE_NOTES, ids=lambda path: path.name)
+def article(request):
+    return read_document(request.param)
+
+
+def card_blocks(lines: list[str]) -> list[tuple[str, int]]:
+    """(the name in a picture's alt text, how many list items follow it) per divided block."""
+    blocks, current = [], []
+    for line in [*lines, "---"]:
+        if line.strip() == "---":
+            pictures = [m[1] for raw in current if (m := re.match(r"^\s*!\[([^\]]+)\]\(", raw))]
+            if len(pictures) == 1:
+                bullets = sum(1 for raw in current if re.match(r"^\s*\*\s+\S", raw))
+                blocks.append((clean_inline(pictures[0])[0], bullets))
+            current = []
+        else:
+            current.append(line)
+    return blocks
+
+
+def test_no_picture_or_link_line_is_a_note(article):
+    notes = [note.text for card in article.parsed.cards for note in card.notes]
+    notes += [ruling.text for mechanic in article.parsed.mechanics for ruling in mechanic.rulings]
+    assert notes and not [text for text in notes if text.startswith(("!", "[")) or "](" in text]
+    lines = article.source.lines
+    pictures = [number for number, line in enumerate(lines, start=1) if re.match(r"^\s*!\[", line)]
+    uses = {use.line: use for use in article.line_uses}
+    assert {uses[number].key for number in pictures} == {"image"}
+
+
+def test_every_card_is_named_as_printed_and_every_list_item_is_a_note_or_ruling(article):
+    parsed = article.parsed
+    names = {card.name for card in parsed.cards} | {
+        example.name for mechanic in parsed.mechanics for example in mechanic.examples
+    }
+    blocks = card_blocks(article.source.lines)
+    assert blocks and {name for name, _ in blocks} <= names
+    assert not [name for name in names if name.startswith("(unnamed")] and parsed.warnings == []
+    cards = {card.name: card for card in parsed.cards}
+    # a card block of a CARD-SPECIFIC NOTES chapter: its list items are its notes, one each
+    examples = {example.name for mechanic in parsed.mechanics for example in mechanic.examples}
+    for name, bullets in blocks:
+        if name in cards and name not in examples:
+            assert len(cards[name].notes) == bullets, name
+    uses = {use.line: use.table for use in article.line_uses}
+    items = [number for number, line in enumerate(article.source.lines, start=1) if re.match(r"^\s*\*\s+\S", line)]
+    assert {uses[number] for number in items} <= {"card_notes", "mechanic_rulings"}
+
+
+def test_general_notes_are_mechanics_and_card_legality_is_general_notes(article):
+    parsed = article.parsed
+    assert parsed.mechanics and not [m.name for m in parsed.mechanics if "legality" in m.name.lower()]
+    legality = [passage for passage in parsed.passages if passage.heading == "Card Legality"]
+    assert legality and legality[0].text.endswith(".")
+    assert all(mechanic.examples or mechanic.rulings for mechanic in parsed.mechanics)
+
+
+# mtgtreachery's card data
+
+
+def test_every_card_of_the_card_data_is_read_with_its_abilities_and_rulings():
+    data = json.loads(CARD_DATA.read_text(encoding="utf-8"))
+    document = read_document(CARD_DATA)
+    cards = [card for role in data.values() for card in role]
+    assert [text.name for text in document.parsed.card_texts] == [card["name"] for card in cards]
+    for text, card in zip(document.parsed.card_texts, cards, strict=True):
+        assert len(text.abilities) == len([part for part in card["text"].split("|") if part.strip()])
+        said = [ruling for ruling in card["rulings"] if not re.match(r"^-{3,}|^No extra rules", ruling)]
+        assert len(text.rulings) == len(said)
+        assert text.role == card["types"]["subtype"]
+
+
+def test_unveil_costs_as_the_cards_print_them():
+    texts = {text.name: text for text in read_document(bundled_source("treachery-cards.json")).parsed.card_texts}
+    assert texts["The Ætherist"].unveil_cost == "{3}"
+    assert texts["The Mirror Maestra"].unveil_cost == "{X}{X}{2}"
+    assert texts["The Cathar"].unveil_cost == "{5}, Pay 5 life"
+    assert texts["The Metamorph"].unveil_cost == "Pay 8 life, Discard a card"
+    assert texts["The Blood Empress"].unveil_cost is None  # a Leader starts face up
+    oracle = texts["The Oracle"]
+    assert oracle.rulings[0].group == 'The following rulings focus on the "protection from" keyword'
+
+
+@pytest.mark.parametrize(
+    "text, message, line",
+    [
+        ('{"guardian": [{"name": "The Augur",}]}', "this is not valid JSON: Expecting property name", 1),
+        ('[\n  {"name": "The Augur"}\n]', "the file: should be an object with a list of cards for each role", 1),
+        ('{\n  "heroes": []\n}', "heroes: 'heroes' is not a role; expected one of leader, guardian", 2),
+        ('{"guardian": [\n  {"type": "Identity — Guardian"}\n]}', "guardian[0]: name is missing", 2),
+        ('{"guardian": [\n  {"name": 7}\n]}', "guardian[0].name: name should be text, not int", 2),
+        ('{"leader": [\n  {"name": "X",\n   "rulings": "none"}\n]}', "leader[0].rulings: rulings should be a list", 3),
+    ],
+)
+def test_json_that_is_not_the_card_data_is_refused_naming_the_field(text, message, line):
+    with pytest.raises(SourceError) as raised:
+        parse_card_data(decode(text.encode("utf-8"), "cards.json"))
+    assert raised.value.line == line
+    assert str(raised.value).startswith(f"cards.json, line {line}: {message}")
+
+
+def test_a_card_in_one_source_only_is_reported_by_the_build(tmp_path):
+    data = json.loads(CARD_DATA.read_text(encoding="utf-8"))
+    data["guardian"].append({**data["guardian"][0], "name": "The Newcomer", "rulings": []})
+    data["leader"] = [card for card in data["leader"] if card["name"] != "The Void Tyrant"]
+    cards = tmp_path / "treachery-cards.json"
+    cards.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    summary = build_database(tmp_path / "rulebook.db", [bundled_source("treachery-rules-6.0.txt"), cards])
+    warnings = {row["slug"]: row["warnings"] for row in summary}
+    assert warnings["treachery-cards"] == ["1 card with card text but no identity card in treachery-6.0: The Newcomer."]
+    assert warnings["treachery-6.0"] == ["1 identity card without card text in the card data: The Void Tyrant."]
