@@ -20,7 +20,6 @@ from weakref import WeakKeyDictionary
 import sqlite_utils
 from datasette import hookimpl
 from datasette.utils.asgi import Response
-from markupsafe import Markup
 
 from rulebook.queries.checker import (
     MAX_SCENARIO_BYTES,
@@ -32,17 +31,24 @@ from rulebook.queries.checker import (
 )
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.form import (
+    EVENT_LABELS,
+    FACE_LABELS,
+    QUESTION_LABELS,
+    STATUS_HELP,
+    STATUS_LABELS,
     blank_event,
     blank_player,
+    blank_scenario,
     rows_from_fields,
     rows_from_scenario,
     scenario_from_rows,
+    scenario_summary,
 )
 from rulebook.queries.checker.permalink import compact, scenario_text
 from rulebook.queries.checker.scenario import EVENT_FIELDS, IDENTITIES, MAX_EVENTS, MAX_PLAYERS, QUESTION_FIELDS
 from rulebook.queries.checker.text import answer_fields
 from rulebook.urls import DATABASE
-from rulebook.web.app import link_context
+from rulebook.web.app import link_context, text_linker
 
 CHECK_API = "/-/check"
 FORM_BYTES = 3 * MAX_SCENARIO_BYTES  # a form-encoded scenario: JSON's quotes and braces take 3 bytes each
@@ -204,10 +210,20 @@ async def check_page(request, datasette):
         value = request.args["scenario"]
         try:
             text = scenario_text(value)
-        except ScenarioError:
-            text = value
-        rows = rows_from_scenario(_decoded(text))
-        status, result = _answer_link(rulebook, value) if rulebook else (503, None)
+            if _decoded(text) is None:
+                raise ScenarioError("scenario", "does not hold a scenario's JSON")
+        except ScenarioError as problem:  # a link cut short or changed: say so, and offer a blank form
+            text = json.dumps(blank_scenario(), indent=2)
+            rows = rows_from_scenario(blank_scenario())
+            status, result = 400, {"error": f"This shared link can't be read: its scenario {problem.message}. "
+                                   "It may have been cut short when it was copied. Start again from the blank form "
+                                   "below.", "field": "scenario"}  # fmt: skip
+        else:
+            rows = rows_from_scenario(_decoded(text))
+            status, result = _answer_link(rulebook, value) if rulebook else (503, None)
+    elif request.args.get("example") == "blank":
+        text = json.dumps(blank_scenario(), indent=2)
+        rows = rows_from_scenario(blank_scenario())
     else:
         chosen = chosen or examples[0]
         text = json.dumps(chosen["scenario"], indent=2, ensure_ascii=False)
@@ -227,7 +243,7 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
     link = None
     if result is not None:
         link = datasette.urls.path("/check?scenario=" + compact(_decoded(text)))
-    linked = await _linker(datasette) if result is not None else None
+    linked = text_linker(await link_context(datasette)) if result is not None else None
     players = rows["players"] + [blank_player() for _ in range(max(2, 6 - len(rows["players"])))]
     return {
         "examples": worked_examples(),
@@ -235,8 +251,12 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
         "rows": {**rows, "players": players[:MAX_PLAYERS], "events": rows["events"] + [blank_event()] * 2},
         "names": [row["name"] for row in rows["players"] if row["name"].strip()],
         "identities": IDENTITIES,
-        "event_types": list(EVENT_FIELDS),
-        "question_types": list(QUESTION_FIELDS),
+        "event_types": {kind: EVENT_LABELS[kind] for kind in EVENT_FIELDS},
+        "question_types": {kind: QUESTION_LABELS[kind] for kind in QUESTION_FIELDS},
+        "statuses": STATUS_LABELS,
+        "faces": FACE_LABELS,
+        "status_help": STATUS_HELP,
+        "summary": scenario_summary(_decoded(text)) if text else None,
         "limits": {"players": MAX_PLAYERS, "events": MAX_EVENTS, "bytes": MAX_SCENARIO_BYTES},
         "scenario_text": text,
         "result": result,
@@ -251,21 +271,6 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
         "rule_urls": {rule["label"]: rule["url"] for rule in result["rules"]} if result else {},
         "linked": linked,
     }
-
-
-async def _linker(datasette):
-    """The site's one renderer for the cited rules' texts: rule numbers in them become links.
-
-    A text is read as part of the document it was stored in, so its numbers link where that
-    document's own references link (the steps name their rules as links of their own).
-    """
-    context = await link_context(datasette)
-    documents = {slug: document_id for document_id, slug in context.slugs.items()}
-
-    def linked(text: str, document: str) -> Markup:
-        return context.render(text, documents[document])
-
-    return linked
 
 
 @hookimpl

@@ -1,4 +1,5 @@
-"""Routes for the home page, rule pages (/rules/...) and card pages (/cards/...), each with JSON.
+"""Routes for the home page, documents' contents (/documents/...), rule pages (/rules/...) and card
+pages (/cards/...), each with JSON.
 
 Thin on purpose: the data comes from queries/, the HTML from templates/, the links and errors
 from rulebook.web. A path ending in .json answers with the same data the page shows.
@@ -10,7 +11,7 @@ from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from rulebook.queries.cards import card_page_data
-from rulebook.queries.contents import contents
+from rulebook.queries.contents import document_contents, home_page
 from rulebook.queries.rules import rule_page_data
 from rulebook.web.app import page_response, run_query
 from rulebook.web.editions import as_of_argument
@@ -21,9 +22,14 @@ JSON = r"(?:\.(?P<format>json))?$"
 
 
 async def home(datasette, request):
-    data = with_base_url(datasette, await run_query(datasette, contents))
+    data = with_base_url(datasette, await run_query(datasette, home_page))
     html = await datasette.render_template("rulebook_home.html", data, request=request)
     return Response.html(html)
+
+
+async def document_page(datasette, request):
+    data = await run_query(datasette, document_contents, unquote(request.url_vars["document"]))
+    return await page_response(datasette, request, data, "rulebook_document.html")
 
 
 async def rule_page(datasette, request):
@@ -57,6 +63,7 @@ async def malformed_path(datasette, request):
 def register_routes():
     return [
         (r"^/$", home),
+        (r"^/documents/(?P<document>[^/]+?)" + JSON, document_page),
         (r"^/rules/(?P<document>[^/]+)/(?P<number>[^/]+?)" + JSON, rule_page),
         (r"^/rules/(?P<number>[^/]+?)" + JSON, rule_page),
         (r"^/cards/(?P<name>.+?)" + JSON, card_page),

@@ -71,6 +71,7 @@ async def search_page(datasette, request):
         "rulebook_search.html",
         {
             "found": found,
+            "search_as_of": filters["as_of"],
             "results": results,
             "kinds": KINDS,
             "documents": documents,

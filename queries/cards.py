@@ -19,6 +19,7 @@ from rulebook.db.lineage import comparable
 from rulebook.db.tables import mentioning_tables
 from rulebook.urls import card_url, mechanic_url
 
+from .citations import cite
 from .entries import entry_row_link
 from .rules import cited_rules
 
@@ -189,7 +190,10 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
             [card_id],
         )
     ]
-    notes = [dict(row) for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])]
+    notes = [
+        {**dict(row), "citation": cite(document, card["name"], f"note {row['position']}")}
+        for row in db.query("select * from card_notes where card_id = ? order by position", [card_id])
+    ]
     return {
         "document": document,
         "card": card,

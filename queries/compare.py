@@ -15,7 +15,7 @@ import re
 
 import sqlite_utils
 
-from rulebook.db.families import editions
+from rulebook.db.families import edition_pairs, editions
 from rulebook.db.lineage import (
     CHANGED,
     NO_CHANGE,
@@ -28,6 +28,7 @@ from rulebook.db.lineage import (
     rule_texts,
     text_change,
 )
+from rulebook.ingest.numbers import section_of
 from rulebook.urls import compare_url, rule_url
 
 _TOKEN = re.compile(r"\s+|[^\s]+")
@@ -150,13 +151,53 @@ def lineage_json(entries: list[dict]) -> list[dict]:
     return [{key: entry[key] for key in LINEAGE_FIELDS} for entry in entries]
 
 
-def rule_history(entries: list[dict]) -> list[dict]:
+SUBRULES_CHANGED = "subrules changed"
+
+
+def subrule_changes(db: sqlite_utils.Database, entries: list[dict]) -> dict[int, list[dict]]:
+    """{edition's document id: the rule's subrules added, changed, renumbered or removed in it}:
+    a rule whose own words stayed ("702.19 Trample") changes with its subrules."""
+    found: dict[int, list[dict]] = {}
+    for entry in entries:
+        if entry["previous_rule_id"] is None and entry["status"] != UNCHANGED:
+            continue  # added: its subrules are new with it
+        rows = db.query(
+            """select l.number, l.previous_number, l.status, l.text_change from lineage l
+               left join rules r on r.id = l.rule_id left join rules p on p.id = l.previous_rule_id
+               where l.document_id = :document and l.status != 'unchanged'
+               and (r.parent_id = :rule or (l.rule_id is null and p.parent_id = :previous))
+               order by l.id""",
+            {"document": entry["document_id"], "rule": entry["rule_id"], "previous": entry["previous_rule_id"]},
+        )
+        changes = [dict(row) for row in rows]
+        if changes:
+            found[entry["document_id"]] = changes
+    return found
+
+
+def rule_history(entries: list[dict], subrules: dict[int, list[dict]] | None = None) -> list[dict]:
     """The history a rule page shows, newest first: each edition where the rule was added,
-    changed, renumbered or removed, with a word-level diff; runs of editions without change
-    collapsed into one "unchanged" entry."""
+    changed, renumbered or removed, with a word-level diff, or where its subrules changed
+    (``subrules``, from ``subrule_changes``); runs of editions without change collapsed into one
+    "unchanged" entry."""
+    subrules = subrules or {}
     history: list[dict] = []
     previous_text = previous_document = None
     for entry in entries:
+        changed_below = subrules.get(entry["document_id"])
+        if entry["status"] == UNCHANGED and changed_below:
+            item = {key: entry[key] for key in ("document", "version", "effective_date", "number", "url")}
+            item.update(status=SUBRULES_CHANGED, subrules=changed_below)
+            if previous_document:
+                item["previous_document"] = previous_document
+                # the rule itself has no change to point at: its section's changes hold its subrules'
+                section = section_of(entry["number"])
+                item["compare_url"] = (
+                    f"{compare_url(previous_document, entry['document'])}?section={section}#section-{section}"
+                )
+            history.append(item)
+            previous_text, previous_document = entry["text"] or previous_text, entry["document"]
+            continue
         if entry["status"] == UNCHANGED:
             if history and history[-1]["status"] == UNCHANGED:
                 history[-1].update(
@@ -177,6 +218,8 @@ def rule_history(entries: list[dict]) -> list[dict]:
             key: entry[key]
             for key in ("document", "version", "effective_date", "number", "previous_number", "status", "url")
         }
+        if changed_below:
+            item["subrules"] = changed_below
         if entry["status"] in (CHANGED, RENUMBERED):
             item["diff"] = word_diff(previous_text, entry["text"])
             change = text_change(previous_text, entry["text"])
@@ -205,11 +248,13 @@ def successor(entries: list[dict], document: dict) -> dict | None:
 
 
 class CompareError(LookupError):
-    """Two slugs that cannot be compared: ``valid`` lists the slugs that can."""
+    """Two slugs that cannot be compared: ``valid`` lists the slugs that can. ``unknown`` when a
+    slug names no document (a 404), else the two exist but cannot be compared (a 400)."""
 
-    def __init__(self, message: str, valid: list[str]):
+    def __init__(self, message: str, valid: list[str], unknown: bool = False):
         super().__init__(message)
         self.valid = valid
+        self.unknown = unknown
 
 
 def _by_slug(db: sqlite_utils.Database, slug: str) -> dict | None:
@@ -247,7 +292,7 @@ def compare_editions(db: sqlite_utils.Database, old_slug: str, new_slug: str) ->
     ]
     for slug, document in ((old_slug, old), (new_slug, new)):
         if document is None:
-            raise CompareError(f"There is no document called {slug!r}.", all_slugs)
+            raise CompareError(f"There is no document called {slug!r}.", all_slugs, unknown=True)
         if document["edition"] == 0:
             raise CompareError(
                 f"{slug} is an undated excerpt that matches no loaded edition, so it has no place in the history "
@@ -257,6 +302,11 @@ def compare_editions(db: sqlite_utils.Database, old_slug: str, new_slug: str) ->
     if old["family"] != new["family"]:
         raise CompareError(
             f"{old_slug} ({old['family']}) and {new_slug} ({new['family']}) are not editions of the same rules.",
+            [doc["slug"] for doc in editions(db, old["family"])],
+        )
+    if old_slug == new_slug:
+        raise CompareError(
+            f"{old_slug} compared with itself shows no change: pick two different editions.",
             [doc["slug"] for doc in editions(db, old["family"])],
         )
     if old["edition"] > new["edition"]:
@@ -288,6 +338,30 @@ def _followed(db: sqlite_utils.Database, old: dict, new: dict, old_rules: dict, 
             reached = new_by_number.get(new_primary[reached])
         mapping[rule_id] = reached
     return mapping
+
+
+def compare_sections(db: sqlite_utils.Database, found: dict) -> list[dict]:
+    """The changes of a comparison grouped by the section they are in (the new number's, or the
+    old one's for a removed rule), in rule order, each section with its counts; a renumbered
+    rule whose text did not change is ``moved`` (the page shows it on one line)."""
+    titles = {}
+    for slug in (found["new"], found["old"]):
+        for row in db.query(
+            """select h.number, h.title from headings h join documents d on d.id = h.document_id
+               where d.slug = ? and h.level = 'section'""",
+            [slug],
+        ):
+            titles.setdefault(row["number"], row["title"])
+    sections: dict[str, dict] = {}
+    for change in found["changes"]:
+        number = section_of(change["number"])
+        section = sections.setdefault(
+            number,
+            {"number": number, "title": titles.get(number), "counts": dict.fromkeys(COUNTED, 0), "changes": []},
+        )
+        section["counts"][change["kind"]] += 1
+        section["changes"].append({**change, "moved": change["kind"] == "renumbered" and change["change"] == NO_CHANGE})
+    return sorted(sections.values(), key=lambda section: section["number"])
 
 
 # What a comparison counts; "renumbered_changed" counts the renumbered rules whose wording changed too.
@@ -393,6 +467,34 @@ def counts_sentence(counts: dict[str, int]) -> str:
     if counts.get("renumbered_changed"):
         renumbered += f" ({counts['renumbered_changed']} with new wording)"
     return ", ".join([*parts, renumbered])
+
+
+def comparable_families(db: sqlite_utils.Database) -> list[dict]:
+    """Each family with two editions or more, its editions oldest first: what /compare offers."""
+    families = [row["family"] for row in db.query("select distinct family from documents order by family")]
+    found = []
+    for family in families:
+        loaded = editions(db, family)
+        if len(loaded) > 1:
+            found.append({"family": family, "editions": [doc["slug"] for doc in loaded]})
+    return found
+
+
+def edition_changes(db: sqlite_utils.Database, newest: int | None = None) -> list[dict]:
+    """One entry per edition that has a previous one, newest first: its counts and compare page
+    (only the ``newest`` of them, when given: their counts are what costs)."""
+    pairs = sorted(edition_pairs(db), key=lambda pair: pair[1]["effective_date"] or "", reverse=True)
+    return [
+        {
+            "family": edition["family"],
+            "old": previous["slug"],
+            "new": edition["slug"],
+            "effective_date": edition["effective_date"],
+            "counts": lineage_counts(db, edition["id"]),
+            "url": compare_url(previous["slug"], edition["slug"]),
+        }
+        for previous, edition in pairs[:newest]
+    ]
 
 
 # Stale rulings

@@ -18,6 +18,8 @@ import sqlite_utils
 from rulebook.db.families import documents_in_preference_order
 from rulebook.urls import card_url, entry_slug, faq_url, glossary_url, mechanic_url, row_url, rule_url
 
+from .citations import cite
+
 
 @dataclass(frozen=True)
 class EntryKind:
@@ -130,10 +132,16 @@ def _examples(db: sqlite_utils.Database, mechanic_id: int) -> list[dict]:
     ]
 
 
-def _rulings(db: sqlite_utils.Database, mechanic_id: int, url: str) -> list[dict]:
-    rows = db.query("select * from mechanic_rulings where mechanic_id = ? order by position", [mechanic_id])
+def _rulings(db: sqlite_utils.Database, mechanic: dict, document: dict, url: str) -> list[dict]:
+    rows = db.query("select * from mechanic_rulings where mechanic_id = ? order by position", [mechanic["id"]])
     return [
-        {**dict(row), "anchor": f"ruling-{row['position']}", "url": f"{url}#ruling-{row['position']}"} for row in rows
+        {
+            **dict(row),
+            "anchor": f"ruling-{row['position']}",
+            "url": f"{url}#ruling-{row['position']}",
+            "citation": cite(document, mechanic["name"], f"ruling {row['position']}"),
+        }
+        for row in rows
     ]
 
 
@@ -170,13 +178,14 @@ def entry_page_data(db: sqlite_utils.Database, path: str, document_slug: str, sl
         "url": url,
         "json_url": _link(kind, document_slug, entry, ".json"),
         "datasette_url": row_url(kind.table, entry["id"]),
+        "citation": cite(document, ("FAQ: " if kind is FAQ else "") + entry[kind.label]),
         "other_versions": _same_entry_elsewhere(db, kind, slug, document["id"]),
     }
     if kind is GLOSSARY:
         data["quoted_rule"] = _quoted_rule(db, entry)
     if kind is MECHANICS:
         data["examples"] = _examples(db, entry["id"])
-        data["rulings"] = _rulings(db, entry["id"], url)
+        data["rulings"] = _rulings(db, entry, document, url)
     return data
 
 

@@ -15,9 +15,10 @@ import sqlite_utils
 from rulebook.db.families import documents_in_preference_order, edition_in_force
 from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import OCCURRENCE_MARK, canonical, looks_like_number, section_of
-from rulebook.urls import card_url, row_url, rule_url
+from rulebook.urls import card_url, document_url, row_url, rule_url
 
-from .compare import lineage_json, rule_history, rule_lineage, successor
+from .citations import cite
+from .compare import lineage_json, rule_history, rule_lineage, subrule_changes, successor
 from .entries import entry_row_link
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
@@ -273,6 +274,7 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
         "document": dict(document),
         "rule": dict(rule),
         "url": rule_url(slug, rule["number"]),
+        "citation": cite(document, rule["number"]),
         "breadcrumb": breadcrumb,
         "paragraphs": _paragraphs(db, rule_id),
         "subrules": _listed_rules(db, slug, "parent_id = ?", [rule_id]),
@@ -295,7 +297,7 @@ def rule_changes(db: sqlite_utils.Database, rule_id: int, document: dict) -> dic
     entries = rule_lineage(db, rule_id)
     return {
         "lineage": lineage_json(entries),
-        "history": rule_history(entries),
+        "history": rule_history(entries, subrule_changes(db, entries)),
         "successor": successor(entries, document),
     }
 
@@ -525,7 +527,7 @@ def _as_of(db: sqlite_utils.Database, as_of: str, details: dict) -> dict:
         "document": document["slug"],
         "effective_date": document["effective_date"],
         "current": current["slug"],
-        "current_url": (details.get("successor") or {}).get("url") or f"/#{current['slug']}",
+        "current_url": (details.get("successor") or {}).get("url") or document_url(current["slug"]),
         "is_current": bool(document["is_current"]),
     }
 

@@ -49,12 +49,18 @@ def mechanic_url(document: str, name: str, suffix: str = "") -> str:
     return f"/mechanics/{quote(document)}/{entry_slug(name)}{suffix}"
 
 
+def document_url(document: str, suffix: str = "") -> str:
+    """A document's contents page: its parts, sections and rules, its cards and entries."""
+    return f"/documents/{quote(document)}{suffix}"
+
+
 def row_url(table: str, row_id: int, database: str = DATABASE) -> str:
     """Datasette's own page for one row, e.g. /rulebook/passages/3."""
     return f"/{database}/{table}/{row_id}"
 
 
 def compare_url(old: str, new: str, number: str | None = None, suffix: str = "") -> str:
-    """The comparison of two editions (suffix ".json": its JSON), at one rule's change if given."""
+    """The comparison of two editions (suffix ".json": its JSON), at one rule's change if given:
+    with the rule's section open (a long comparison opens the others only when asked)."""
     url = f"/compare/{quote(old)}/{quote(new)}{suffix}"
-    return f"{url}#rule-{quote(number)}" if number else url
+    return f"{url}?section={quote(number.split('.', 1)[0])}#rule-{quote(number)}" if number else url

@@ -52,8 +52,8 @@ def page(browser, server, dialogs) -> Page:
 
 def test_search_box_finds_undercover_and_opens_the_rule(page, screenshots):
     page.goto("/")
-    page.fill("form.search input[name=q]", "undercover")
-    page.press("form.search input[name=q]", "Enter")
+    page.fill(".site-search input[name=q]", "undercover")
+    page.press(".site-search input[name=q]", "Enter")
     page.wait_for_url("**/search?q=undercover")
     results = page.locator("ol.results > li")
     expect(results.first).to_be_visible()

@@ -89,7 +89,7 @@ async def test_the_form_lists_every_worked_example(site):
         assert f'<option value="{example["slug"]}"' in response.text
     assert '<textarea name="scenario"' in response.text
     assert 'action="/check" method="post"' in response.text
-    assert '<form class="search" action="/search"' in response.text  # the site's shared layout
+    assert '<form class="site-search" action="/search"' in response.text  # the site's shared layout
     assert '<script src="/rulebook-static/check.js" defer></script>' in response.text
     assert "<script>" not in response.text.split("</head>")[1].split("<footer")[0]
     assert "<summary>Field reference</summary>" in response.text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -262,7 +263,7 @@ async def test_rule_page_history_is_newest_first_with_a_word_diff_and_collapsed_
     assert "unchanged from 2022-06-01 to 2022-06-01" in history
     assert "<del>20.</del> <ins>30.</ins>" in history
     assert history.index("2022-01-01") < history.index("2021-06-18")  # newest first
-    assert f'href="/compare/{FIRST}/{SECOND}#rule-119.1"' in history
+    assert f'href="/compare/{FIRST}/{SECOND}?section=119#rule-119.1"' in history
     renumbered = (await editions_site.client.get(f"/rules/{THIRD}/704.5m")).text
     assert f"704.5m, was 704.5k in {FIRST}" in renumbered and "(text unchanged)" in renumbered
 
@@ -338,15 +339,21 @@ async def test_compare_page_and_json(editions_site):
     )
     html = (await editions_site.client.get(f"/compare/{FIRST}/{SECOND}")).text
     assert "1 added · 1 removed · 1 changed · 2 renumbered" in html
-    assert '<tr id="rule-119.1" class="change-changed">' in html
+    assert '<li id="rule-119.1" class="change change-changed">' in html
     assert "<del>20.</del>" in html and "<ins>30.</ins>" in html
-    kinds = re.findall(r'<tr id="rule-[^"]+" class="change-(\w+)">', html)
-    assert kinds == ["removed", "changed", "added", "renumbered", "renumbered"]  # in rule order
+    kinds = re.findall(r'<li id="rule-[^"]+" class="change change-(\w+)">', html)
+    assert kinds == ["removed", "changed", "added", "moved", "moved"]  # in rule order
+    # renumbered rules whose text did not change: one line each
+    assert '<a class="anchor" href="#rule-704.5m">704.5k → 704.5m</a>, text unchanged' in html
+    # grouped by section, each with its counts
+    sections = re.findall(r'<details class="compare-section" id="section-(\d+)"', html)
+    assert sections == ["101", "119", "704"]
+    assert '<span class="section-counts">1 added · 2 renumbered</span>' in html
 
 
 async def test_compare_across_families_or_unknown_slugs_is_a_404_listing_the_valid_ones(editions_site):
     across = await editions_site.client.get(f"/compare/{FIRST}/treachery-2.0.json")
-    assert across.status_code == 404
+    assert across.status_code == 400  # both exist, but are not editions of one document
     assert across.json()["error"] == (
         f"{FIRST} (comprehensive-rules) and treachery-2.0 (treachery) are not editions of the same rules. "
         f"The editions that can be compared are: {FIRST}, {SECOND}, {THIRD}."
@@ -377,8 +384,8 @@ def test_cli_diff_prints_a_table_and_json(editions_db_path):
 
 async def test_each_document_links_to_the_compare_with_its_previous_edition(site, built_db):
     html = (await site.client.get("/")).text
-    assert '<a href="/compare/treachery-1.1/treachery-6.0">compare with the previous edition</a>' in html
-    assert html.count("compare with the previous edition") == 1  # the other documents are first editions
+    assert '<a class="tap compare-link" href="/compare/treachery-1.1/treachery-6.0">what changed</a>' in html
+    assert html.count("compare-link") == 1  # the other documents are first editions
     assert '<a href="/changes.atom">feed of changes</a>' in html
     [treachery_6] = built_db.query("select id from documents where slug = 'treachery-6.0'")
     row_page = (await site.client.get(f"/rulebook/documents/{treachery_6['id']}")).text
@@ -479,7 +486,7 @@ async def test_a_ruling_citing_a_rule_changed_since_is_flagged_with_a_link_to_th
     html = (await editions_site.client.get(f"/rulebook/faq/{faq['id']}")).text
     # the FAQ (2022-03-01) read 100.1b of the 2022-01-01 edition; the 2022-06-01 edition reworded it
     assert (
-        f'<span class="stale">rule 100.1b changed on 2022-06-01 (<a href="/compare/{SECOND}/{THIRD}#rule-100.1b">'
+        f'<span class="stale">rule 100.1b changed on 2022-06-01 (<a href="/compare/{SECOND}/{THIRD}?section=100#rule-100.1b">'
         "what changed</a>)</span>"
     ) in html
     unflagged = (await editions_site.client.get("/rulebook/faq?_size=max")).text
@@ -668,3 +675,23 @@ async def test_a_number_printed_twice_has_a_page_for_each(tmp_path, start_site):
     )
     html = (await site.client.get(f"/rules/{FIRST}/704.5k")).text
     assert f'<a href="/rules/{FIRST}/704.5k~2">' in html  # its next rule
+
+
+async def test_a_long_comparison_opens_a_section_on_its_own_and_draws_mana_symbols(two_official_editions_db_path):
+    from tests.server import in_process
+
+    site = await in_process(two_official_editions_db_path)
+    path = "/compare/comprehensive-rules-2020-06-01/comprehensive-rules-2021-06-18"
+    page = (await site.client.get(path)).text
+    closed = re.findall(r'<details class="compare-section" id="section-(\d+)" data-fragment="([^"]+)"', page)
+    assert closed and len(page) < 200_000  # the sections past the first screen hold only a link
+    fragment = next(url for number, url in closed if number == "702")
+    assert f'<a href="{path}?section=702#section-702">Show the ' in page
+    section = (await site.client.get(f"{path}?section=702")).text
+    assert '<details class="compare-section" id="section-702" open>' in section
+    loaded = (await site.client.get(unescape(fragment))).text
+    assert loaded.lstrip().startswith('<ol class="changes">') and "<html" not in loaded
+    assert '<span class="mana-symbol" role="img"' in loaded  # costs drawn as on rule pages
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2021-06-18/' in loaded
+    missing = await site.client.get(f"{path}?section=999")
+    assert missing.status_code == 404

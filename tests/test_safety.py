@@ -270,24 +270,25 @@ def test_fts3_tokenizer_cannot_be_called(client):
     assert (response.status_code, response.json()["error"]) == (400, "not authorized to use function: fts3_tokenizer")
 
 
+SORTABLE = "id, line_start, number, position, section, sort_key"
+
+
 @pytest.mark.parametrize(
     "params, error",
     [
-        (
-            {"_sort": "nope"},
-            "rules cannot be sorted by 'nope'. It can be sorted by: line_start, number, position, section, sort_key.",
-        ),
-        (
-            {"_sort_desc": "id"},
-            "rules cannot be sorted by 'id'. It can be sorted by: line_start, number, position, section, sort_key.",
-        ),
-        ({"_sort": "number", "_sort_desc": "number"}, "Give _sort or _sort_desc, not both."),
+        ({"_sort": "nope"}, f"_sort: rules cannot be sorted by 'nope'. It can be sorted by: {SORTABLE}."),
+        ({"_sort_desc": "text"}, f"_sort_desc: rules cannot be sorted by 'text'. It can be sorted by: {SORTABLE}."),
+        ({"_sort": "number", "_sort_desc": "number"}, "_sort and _sort_desc: give one of them, not both."),
         (
             {"_where": "id>0; drop table rules"},
-            "_where='id>0; drop table rules' is not one SQL condition on rules: "
+            "_where: 'id>0; drop table rules' is not one SQL condition on rules: "
             "You can only execute one statement at a time.",
         ),
-        ({"_where": "nope("}, "_where='nope(' is not one SQL condition on rules: near \"limit\": syntax error"),
+        ({"_where": "nope("}, "_where: 'nope(' is not one SQL condition on rules: near \"limit\": syntax error"),
+        (
+            {"_where": "colour = 'red'"},
+            "_where: \"colour = 'red'\" is not one SQL condition on rules: no such column: colour",
+        ),
     ],
 )
 def test_bad_table_arguments_are_400_not_500(client, params, error):
@@ -295,6 +296,14 @@ def test_bad_table_arguments_are_400_not_500(client, params, error):
     assert (response.status_code, response.json()["error"]) == (400, error)
     page = client("/rulebook/rules", **params)
     assert page.status_code == 400 and "Bad request" in page.text
+
+
+@pytest.mark.parametrize("table", ["rules", "cards", "card_notes", "lineage"])
+def test_the_primary_key_sorts_as_datasettes_own_links_and_forms_ask(client, table):
+    """Datasette sorts by the primary key by default and its column header and filter form send it."""
+    for params in ({"_sort": "id"}, {"_sort_desc": "id"}, {"_sort": "id", "_search": "player"}):
+        response = client(f"/rulebook/{table}.json", **params)
+        assert response.status_code == 200, (table, params, response.text[:200])
 
 
 def test_good_table_arguments_still_work(client):

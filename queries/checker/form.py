@@ -15,6 +15,86 @@ import re
 from .scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, OPTIONS, ScenarioError
 
 QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
+
+# What the form shows for each value of the scenario format (the values stay the JSON contract).
+STATUS_LABELS = {
+    "in": "still in the game",
+    "lost": "has lost the game",
+    "left": "has left the game without losing",
+}
+FACE_LABELS = {"up": "face up", "down": "face down"}
+EVENT_LABELS = {
+    "attack": "attacks",
+    "unveil": "unveils (turns their identity face up)",
+    "reveal": "has their identity revealed by an effect",
+    "lose": "loses the game",
+    "concede": "concedes",
+    "win": 'wins by an effect ("you win the game")',
+    "exchange_control": "exchanges identity cards with",
+    "turn_face_down": "has their identity turned face down",
+}
+QUESTION_LABELS = {
+    "outcome": "Who wins, who loses?",
+    "relationship": "Are two players on the same team?",
+    "can_unveil": "Can this player unveil now?",
+    "leave_game": "What happens if this player leaves the game?",
+    "setup": "How does the game start?",
+    "identity_deck": "Is this identity deck right for the number of players?",
+}
+# "lost" and "left" decide answers: the form says what each means where the status is chosen.
+STATUS_HELP = (
+    "Lost: the player lost the game (0 life, poison, an effect that says they lose, conceding). "
+    "Left: the player is out of the game some other way, without having lost (an effect removed them). "
+    "The Treachery rules say what happens when a Leader loses, not when one leaves without losing: "
+    "for that the checker shows both readings."
+)
+
+
+def blank_scenario() -> dict:
+    """A form to fill in from nothing: no players, no events, asking who wins."""
+    return {"players": [], "events": [], "question": {"type": "outcome"}}
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def scenario_summary(scenario) -> str:
+    """A shared link in a few words, for the page's title and the link's preview:
+    "5 players · Ana (Leader) loses · who wins?"."""
+    data = scenario if isinstance(scenario, dict) else {}
+    players = _objects(data.get("players"))
+    identities = {_text(player.get("name")): _text(player.get("identity")) for player in players}
+
+    def who(name) -> str:
+        name = _text(name)
+        return f"{name} ({identities[name]})" if identities.get(name) else name or "someone"
+
+    parts = [f"{len(players)} player{'s' if len(players) != 1 else ''}"] if players else []
+    verbs = {"attack": "attacks", "unveil": "unveils", "reveal": "is revealed", "lose": "loses", "concede": "concedes",
+             "win": "wins by an effect", "turn_face_down": "is turned face down"}  # fmt: skip
+    events = []
+    for event in _objects(data.get("events"))[-2:]:
+        kind = _text(event.get("type"))
+        if kind == "exchange_control":
+            pair = _names(event.get("players"))
+            events.append(f"{_and([who(name) for name in pair])} exchange identities")
+        elif kind in verbs:
+            events.append(f"{who(event.get('player'))} {verbs[kind]}")
+    parts += events
+    question = data.get("question") if isinstance(data.get("question"), dict) else {}
+    kind = _text(question.get("type")) or "outcome"
+    asked = {
+        "outcome": "who wins?",
+        "relationship": "same team?",
+        "can_unveil": f"can {who(question.get('player'))} unveil?",
+        "leave_game": f"if {who(question.get('player'))} leaves?",
+        "setup": "how does the game start?",
+        "identity_deck": f"deck for {_text(question.get('players'))} players?",
+    }.get(kind, kind)
+    return " · ".join([*parts, asked])
+
+
 CHECKED = "on"
 _ROW = re.compile(r"^(players|events)\.(\d{1,4})\.(\w+)$")
 

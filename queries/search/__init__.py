@@ -166,7 +166,7 @@ def search(
         }
     # A lone surrogate (half an emoji from a broken form) cannot become a search term.
     searched = text[:MAX_QUERY_CHARACTERS].encode("utf-8", "replace").decode("utf-8")
-    scope = Scope(kind, document, response["editions"] if as_of else None)
+    scope = Scope(kind, document, response["editions"] if as_of else None, as_of)
     return {**response, **index.answer(db, searched, scope, limit, offset, as_typed)}
 
 
@@ -231,6 +231,7 @@ class Scope:
     kind: str | None
     document: str | None
     editions: list[dict] | None  # as_of: the edition searched in each family
+    as_of: str | None = None
 
     def where(self) -> tuple[str, list]:
         """The SQL condition on ``entries e`` and its parameters."""
@@ -396,6 +397,8 @@ class SearchIndex:
         rules = self.looked_up(rows, scope)
         named = f"{found.document_slug}/"
         rules.sort(key=lambda rule: named not in rule[1]["url"])  # the document find_rule chose first
+        if scope.as_of and not scope.document:  # the rule as it stood that day: the page picks the edition
+            return f"{rule_url(None, found.rule['number'])}?as_of={scope.as_of}", rules, None
         return rule_url(found.document_slug, found.rule["number"]), rules, None
 
     def card_named(self, text: str, scope: Scope) -> tuple[str | None, list[tuple[int, dict]]]:

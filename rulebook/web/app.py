@@ -30,8 +30,11 @@ from .errors import PageNotFound
 from .metadata import build_metadata, example_query_string, parameter_values
 from .paths import with_base_url
 from .rendering import LinkContext, render_symbols
+from .symbols import STYLESHEET as SYMBOLS_STYLESHEET
 
 STATIC_MOUNT = "rulebook-static"  # our CSS, scripts and fonts: /rulebook-static/...
+# The stylesheets every page gets, Datasette's own included (datasette-plugins/stylesheets.py).
+EVERY_PAGE_CSS = (SYMBOLS_STYLESHEET, "symbols.css", "phone.css")
 SETTINGS = {
     "sql_time_limit_ms": 500,  # a judge's query that runs longer is a mistake, not a wait
     "max_returned_rows": 2000,  # more than every rule of the bundled comprehensive rules
@@ -177,6 +180,16 @@ def linker(context: LinkContext) -> Callable:
         return context.render(row[column], row["document_id"], (table, row["id"]))
 
     return linked
+
+
+def text_linker(context: LinkContext) -> Callable:
+    """The templates' way to show text that is no stored row (a compare page's diff runs):
+    ``linked_text(text, document_slug)``, escaped, with rule links and mana symbols."""
+
+    def linked_text(text: str, document: str):
+        return context.render(text, context.document_ids[document])
+
+    return linked_text
 
 
 async def page_response(datasette: Datasette, request, data: dict, template: str) -> Response:

@@ -20,9 +20,8 @@ import sqlite_utils
 from datasette.utils.asgi import BadRequest
 from feedgen.feed import FeedGenerator
 
-from rulebook.db.families import edition_pairs
-from rulebook.queries.compare import compare_editions, counts_sentence, lineage_counts
-from rulebook.urls import compare_url
+from rulebook.db.families import editions
+from rulebook.queries.compare import compare_editions, compare_sections, counts_sentence
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 AS_OF_FORMAT = "as_of must be a date written YYYY-MM-DD, e.g. as_of=2021-06-18"
@@ -40,23 +39,6 @@ def as_of_argument(request) -> str | None:
     except ValueError:
         raise BadRequest(f"{AS_OF_FORMAT}; got {value!r}.") from None
     return value
-
-
-def edition_changes(db: sqlite_utils.Database) -> list[dict]:
-    """One entry per edition that has a previous one, newest first: its counts and compare page."""
-    entries = []
-    for previous, edition in edition_pairs(db):
-        entries.append(
-            {
-                "family": edition["family"],
-                "old": previous["slug"],
-                "new": edition["slug"],
-                "effective_date": edition["effective_date"],
-                "counts": lineage_counts(db, edition["id"]),
-                "url": compare_url(previous["slug"], edition["slug"]),
-            }
-        )
-    return sorted(entries, key=lambda entry: entry["effective_date"] or "", reverse=True)
 
 
 def changes_feed(entries: list[dict], base_url: str) -> bytes:
@@ -103,6 +85,18 @@ async def compared(db_path: Path, old: str, new: str) -> dict:
 def _compared(db_path: str, old: str, new: str) -> dict:
     connection = sqlite3.connect(f"file:{db_path}?immutable=1", uri=True, check_same_thread=False)
     try:
-        return compare_editions(sqlite_utils.Database(connection), old, new)
+        db = sqlite_utils.Database(connection)
+        found = compare_editions(db, old, new)
+        family = next(db.query("select family from documents where slug = ?", [new]))["family"]
+        return {
+            **found,
+            "sections": compare_sections(db, found),
+            "editions": [
+                {"slug": doc["slug"], "effective_date": doc["effective_date"]} for doc in editions(db, family)
+            ],
+        }
     finally:
         connection.close()
+
+
+PAGE_ONLY = ("changes", "sections", "editions")  # what the compare page shows beyond its JSON

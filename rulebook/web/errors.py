@@ -23,11 +23,20 @@ class PageNotFound(Base400):
     """
 
     status = 404
+    title = "Not found"
 
     def __init__(self, error: str, suggestions: list[dict]):
         super().__init__(error)
         self.error = error
         self.suggestions = suggestions  # [{"label", "url"}], url relative to the site's root
+
+
+class PageBadRequest(PageNotFound):
+    """A 400 of the same shape: the address names things that exist, but asks what cannot be
+    (an edition compared with itself)."""
+
+    status = 400
+    title = "Cannot show this"
 
 
 async def render_error(datasette: Datasette, request, exception: Exception) -> Response | None:
@@ -38,6 +47,8 @@ async def render_error(datasette: Datasette, request, exception: Exception) -> R
     if request.path.split("?")[0].endswith(".json"):
         return Response.json({"error": exception.error, "suggestions": suggestions}, status=exception.status)
     html = await datasette.render_template(
-        "rulebook_not_found.html", {"error": exception.error, "suggestions": suggestions}, request=request
+        "rulebook_not_found.html",
+        {"error": exception.error, "suggestions": suggestions, "title": exception.title},
+        request=request,
     )
     return Response.html(html, status=exception.status)

@@ -31,3 +31,11 @@ def _prefixed(datasette: Datasette, data: Any) -> Any:
     if isinstance(data, list):
         return [_prefixed(datasette, item) for item in data]
     return data
+
+
+def single_prefix(base_url: str, path: str) -> str | None:
+    """``path`` with a doubled ``base_url`` ("/prefix/prefix/x") once ("/prefix/x"); None when it
+    is not doubled (or the site is served at the root)."""
+    if base_url == "/" or not path.startswith(base_url + base_url.lstrip("/")):
+        return None
+    return path[len(base_url) - 1 :]

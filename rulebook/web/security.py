@@ -48,6 +48,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        "worker-src 'self'",  # the service worker that keeps pages for offline use
+        "manifest-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",
         "frame-ancestors 'none'",
@@ -76,16 +78,18 @@ async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> str
         return None
     sort, sort_desc = (query.get(name, [""])[0] for name in ("_sort", "_sort_desc"))
     if sort and sort_desc:
-        return "Give _sort or _sort_desc, not both."
+        return "_sort and _sort_desc: give one of them, not both."
     sortable = await _sortable_columns(ds, database, table, is_view)
-    for column in (sort, sort_desc):
+    for name, column in (("_sort", sort), ("_sort_desc", sort_desc)):
         if column and column not in sortable:
-            return f"{table} cannot be sorted by {column!r}. It can be sorted by: {', '.join(sorted(sortable))}."
+            return (
+                f"{name}: {table} cannot be sorted by {column!r}. It can be sorted by: {', '.join(sorted(sortable))}."
+            )
     for where in query.get("_where", []):
         try:
             await database.execute(f"select 1 from {escape_sqlite(table)} where {where} limit 0", log_sql_errors=False)
         except (sqlite3.DatabaseError, sqlite3.ProgrammingError, sqlite3.Warning) as error:
-            return f"_where={where!r} is not one SQL condition on {table}: {error}"
+            return f"_where: {where!r} is not one SQL condition on {table}: {error}"
     return None
 
 

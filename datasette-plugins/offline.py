@@ -1,0 +1,80 @@
+"""The site as an installable web app that works with no signal (tournament halls often have none).
+
+- /manifest.webmanifest: name, colours and icons, so a phone can install the site;
+- /service-worker.js: keeps every page and JSON answer the judge opens, and from the start the
+  home page, the search and checker pages and the offline page with the styles, scripts and
+  fonts (static/service-worker.js); its cache is named after the build, so a new build's pages
+  replace the old ones;
+- /offline: what an address that was never opened answers offline, saying so and listing the
+  pages this device has kept.
+"""
+
+import json
+
+from datasette import hookimpl
+from datasette.utils.asgi import Response
+
+from rulebook.resources import package_file
+from rulebook.web.app import EVERY_PAGE_CSS, STATIC_MOUNT
+from rulebook.web.http import current_build
+
+SHELL_PAGES = ("", "search", "check", "offline")
+SHELL_FILES = (*EVERY_PAGE_CSS, "site.css", "rulebook.css", "check.css", "site.js", "check.js", "icon.svg")
+FONTS = ("mana-font/fonts/mana.woff2", "mana-font/fonts/mplantin.woff")
+
+
+def _root(datasette) -> str:
+    return datasette.urls.path("/")
+
+
+async def manifest(datasette):
+    root = _root(datasette)
+    icons = [
+        {"src": f"{root}{STATIC_MOUNT}/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in (192, 512)
+    ]
+    icons.append({"src": f"{root}{STATIC_MOUNT}/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    body = {
+        "name": "rulebook: Treachery and Magic rules for judges",
+        "short_name": "rulebook",
+        "description": "Every Treachery and official Magic rule, card note and ruling, findable in seconds, offline too.",
+        "start_url": root,
+        "scope": root,
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#1d3f73",
+        "icons": icons,
+    }
+    return Response(json.dumps(body, indent=2), content_type="application/manifest+json")
+
+
+async def service_worker(datasette):
+    root = _root(datasette)
+    shells = [f"{root}{page}" for page in SHELL_PAGES] + [
+        f"{root}{STATIC_MOUNT}/{name}" for name in (*SHELL_FILES, *FONTS)
+    ]
+    script = package_file("rulebook.plugins", "static/service-worker.js").read_text(encoding="utf-8")
+    script = (
+        script.replace("__CACHE__", f"rulebook-{current_build(datasette)[:16]}")
+        .replace("__ROOT__", root)
+        .replace("__SHELLS__", json.dumps(shells))
+    )
+    return Response(
+        script,
+        content_type="text/javascript; charset=utf-8",
+        headers={"cache-control": "no-cache", "service-worker-allowed": root},
+    )
+
+
+async def offline_page(datasette, request):
+    html = await datasette.render_template("rulebook_offline.html", {}, request=request)
+    return Response.html(html)
+
+
+@hookimpl
+def register_routes():
+    return [
+        (r"^/manifest\.webmanifest$", manifest),
+        (r"^/service-worker\.js$", service_worker),
+        (r"^/offline$", offline_page),
+    ]
