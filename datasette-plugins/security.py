@@ -8,8 +8,7 @@
   a column that cannot be sorted by, or a ``_where`` that is not one valid SQL condition, is the
   asker's mistake (400), not a server error (500).
 - /-/databases.json names each database by its file name, not its path on the server.
-- When the server shuts down, it releases the search index it pinned (rulebook.db.publish) and
-  stops its search workers (rulebook.web.search_pool).
+- When the server shuts down, it stops its search workers (rulebook.web.search_pool).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from urllib.parse import parse_qs
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from rulebook.web.app import limit_connection, served_databases, stop_serving
+from rulebook.web.app import limit_connection, served_databases
 from rulebook.web.search_pool import stop_search_workers
 from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
 
@@ -61,7 +60,6 @@ def _on_shutdown(receive, callback):
 
 
 def _stop(datasette) -> None:
-    stop_serving(datasette)
     stop_search_workers()
 
 

@@ -24,7 +24,7 @@ from .card_texts import link_card_texts
 from .families import assign_editions, edition_warnings
 from .lineage import build_lineage
 from .links import link_mentions, link_references
-from .search_index import build_search_index
+from .search_index import build_search_tables
 from .slugs import document_slug
 
 DEFAULT_DATABASE = Path(os.environ.get("RULEBOOK_DB", "rulebook.db"))
@@ -375,11 +375,11 @@ def build_database(
     progress: ProgressFactory = _no_progress,
     allow_shrink: bool = False,
 ) -> list[dict]:
-    """Parse ``files`` into a new database at ``target``, with its search index beside it;
+    """Parse ``files`` into a new database at ``target``, with its search tables inside it;
     return the per-document summary.
 
-    Both are written under temporary names and published together by db/publish.py only when
-    both are complete, so a failed or refused build leaves the previous pair untouched.
+    The database is written under a temporary name and renamed into place by db/publish.py only
+    when it is complete, so a failed or refused build leaves the previous database untouched.
     """
     target = Path(target)
     files = [Path(path) for path in files]
@@ -387,7 +387,6 @@ def build_database(
         raise SourceError(str(target), "no source documents were given to build from.")
     publish.check_target(target, files)
     temporary = publish.temporary_path(target)
-    staged_index = None
     try:
         db = sqlite_utils.Database(temporary)
         db.execute("pragma journal_mode = off")
@@ -419,7 +418,7 @@ def build_database(
                     warnings[slug] = parse_warnings(document)
                     writer.write(document, slug)
                     bar.update(1)
-            with progress("linking and indexing", 2) as bar:
+            with progress("linking and indexing", 3) as bar:
                 writer.flush()
                 assign_editions(db)
                 writer.link()
@@ -428,15 +427,15 @@ def build_database(
                 bar.update(1)
                 schema.create_indexes(db)
                 bar.update(1)
+                build_search_tables(db)
+                bar.update(1)
         from .stats import document_stats
 
         summary = _with_warnings(document_stats(db), warnings, edition_warnings(db), card_text_warnings)
-        build_id = publish.stamp(db.conn)
+        publish.stamp(db.conn)
         db.close()
-        staged_index = publish.staging_index_folder(target, build_id)
-        build_search_index(temporary, staged_index)
-        publish.publish(target, temporary, staged_index, build_id, allow_shrink)
+        publish.publish(target, temporary, allow_shrink)
     except BaseException:
-        publish.discard(temporary, *([staged_index] if staged_index else []))
+        publish.discard(temporary)
         raise
     return summary

@@ -1,28 +1,19 @@
-"""Put a finished build in place safely: the database and its search index as one unit.
+"""Put a finished build in place safely: one file, renamed over the old one.
 
-What `rulebook build` writes, and nothing else, is ours to replace or delete:
+What `rulebook build` writes, and nothing else, is ours to replace or delete: a SQLite file
+stamped with rulebook's ``application_id`` and, in ``user_version``, the id of the build that
+made it. Its search tables are inside it (db/search_index.py), so there is no second file to
+keep in step with it.
 
-- the database ``rulebook.db`` is a SQLite file stamped with rulebook's ``application_id`` and,
-  in ``user_version``, the id of the build that made it;
-- its search index lives in ``rulebook-search/build-<id>/``; the folder ``rulebook-search/``
-  carries a marker file saying rulebook made it.
-
-A build writes both under temporary names (``rulebook.db.tmp-<pid>-<random>``,
-``rulebook-search/build-<id>.tmp-<pid>``), then, holding ``rulebook-search/.rulebook.db.lock``
+A build writes ``rulebook.db.tmp-<pid>-<random>``, then, holding ``.rulebook.db.lock`` beside it
 (filelock; concurrent builds to one path take turns): cleans up what killed builds left behind
-(their process is gone), refuses to lose more
-than 5 % of a document's records, renames the index folder to its final name (invisible: no
-database names it yet) and finally renames the database over the old one. That one rename
-publishes the new pair; readers find the index through the build id of the database they
-opened, so they never see one build's database with another build's index.
-
-A running server pins the index of the database it opened (``.served-by-<pid>`` inside the
-index folder), so a rebuild while it serves leaves it the old pair until it restarts.
+(their process is gone), refuses to lose more than 5 % of a document's records, and renames the
+new file over the old one. A server that opened the old file keeps reading it until it
+restarts (the rename leaves open files as they were).
 """
 
 from __future__ import annotations
 
-import atexit
 import os
 import re
 import secrets
@@ -37,48 +28,18 @@ from rulebook.ingest import SourceError
 
 APPLICATION_ID = 0x52424B31  # "RBK1": PRAGMA application_id of every rulebook database
 SQLITE_HEADER = b"SQLite format 3\x00"
-INDEX_MARKER = ".rulebook-search-index"  # in rulebook-search/: rulebook made this folder
-INDEX_MARKER_TEXT = "This folder holds the search indexes `rulebook build` made; rulebook may replace it.\n"
 SHRINK_LIMIT = 0.05  # a rebuild may lose at most this share of a document's records
-_BUILD_FOLDER = re.compile(r"^build-([0-9a-f]{8})$")
 _LEFTOVER = re.compile(r"\.(?:tmp|old)-(\d+)(?:-[0-9a-f]+)?(?:-journal)?$")
-_PIN = re.compile(r"^\.served-by-(\d+)$")
-# What an index folder made before build ids holds (whoosh's files and our vocabulary).
-_LEGACY_INDEX_FILE = re.compile(
-    r"^(?:_?MAIN_\w*\.(?:toc|seg|trm|pst|dcz|fln|vps|stm|lengths)|MAIN_WRITELOCK|vocabulary\.json)$"
-)
+# What rulebook wrote beside a database before its search tables moved inside it.
+_OLD_INDEX_MARKER = ".rulebook-search-index"
 
 
 class BuildRefused(SourceError):
     """The build will not replace or delete something: the message says what and why."""
 
 
-def index_root(db_path: Path) -> Path:
-    """rulebook.db -> rulebook-search/, the folder that holds its search indexes."""
-    db_path = Path(db_path)
-    return db_path.with_name(f"{db_path.stem}-search")
-
-
-def index_folder(db_path: Path, build_id: int) -> Path:
-    """The index that belongs to build ``build_id`` of the database at ``db_path``."""
-    root = index_root(db_path)
-    return root / f"build-{build_id:08x}" if build_id else root  # 0: a database made before build ids
-
-
-def read_build_id(db_path: Path) -> int:
-    """The build id stamped on the database file (0 if it has none or cannot be read)."""
-    try:
-        connection = sqlite3.connect(f"file:{Path(db_path).resolve()}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return 0
-    try:
-        return build_id_of(connection)
-    finally:
-        connection.close()
-
-
 def build_id_of(connection: sqlite3.Connection) -> int:
-    """The build id of an open database: what a server that opened it must pair it with."""
+    """The build id of an open database (0 if it has none)."""
     try:
         return connection.execute("pragma user_version").fetchone()[0]
     except sqlite3.Error:
@@ -86,19 +47,9 @@ def build_id_of(connection: sqlite3.Connection) -> int:
 
 
 def lock_for(target: Path) -> FileLock:
-    """The lock concurrent builds (and a starting server) of one database take turns on; it
-    lives in the marked index folder, so nothing but the database is added beside it."""
-    root = _marked_index_root(target)
-    return FileLock(root / f".{Path(target).name}.lock")
-
-
-def _marked_index_root(target: Path) -> Path:
-    root = index_root(target)
-    root.mkdir(exist_ok=True)
-    marker = root / INDEX_MARKER
-    if not marker.exists():
-        marker.write_text(INDEX_MARKER_TEXT, encoding="utf-8")
-    return root
+    """The lock concurrent builds of one database take turns on: ``.rulebook.db.lock`` beside it."""
+    target = Path(target)
+    return FileLock(target.with_name(f".{target.name}.lock"))
 
 
 def temporary_path(path: Path) -> Path:
@@ -128,11 +79,6 @@ def is_rulebook_database(path: Path) -> bool:
     return {"documents", "rules", "source_lines"} <= tables
 
 
-def _is_legacy_index(folder: Path) -> bool:
-    names = [path.name for path in folder.iterdir()]
-    return "vocabulary.json" in names and all(_LEGACY_INDEX_FILE.match(name) for name in names)
-
-
 def check_target(target: Path, sources: Iterable[Path]) -> None:
     """Refuse, before any work, a --db that would destroy something that is not ours."""
     target = Path(target)
@@ -143,7 +89,7 @@ def check_target(target: Path, sources: Iterable[Path]) -> None:
     if target.is_dir():
         raise BuildRefused(where, "this is a folder, not a database file. Choose a file name for --db.")
     for source in sources:
-        if _same_file(target, source) or _same_file(index_root(target), source):
+        if _same_file(target, source):
             raise BuildRefused(
                 where,
                 f"this is the document {Path(source).name} that the build reads; it will not be overwritten. "
@@ -154,13 +100,6 @@ def check_target(target: Path, sources: Iterable[Path]) -> None:
             where,
             "there is already a file here that is not a rulebook database; rulebook will not overwrite it. "
             "Move it away, or choose another --db.",
-        )
-    root = index_root(target)
-    if root.exists() and not (root.is_dir() and ((root / INDEX_MARKER).exists() or _is_legacy_index(root))):
-        raise BuildRefused(
-            str(root),
-            f"the search index of {target.name} goes here, but this was not made by rulebook and will not be "
-            "replaced. Move it away, or choose another --db.",
         )
 
 
@@ -179,14 +118,8 @@ def stamp(connection, build_id: int | None = None) -> int:
     return build_id
 
 
-def staging_index_folder(target: Path, build_id: int) -> Path:
-    """Where this build writes its index before publishing it (inside the marked root)."""
-    _marked_index_root(target)
-    return temporary_path(index_folder(target, build_id))
-
-
-def publish(target: Path, temporary_db: Path, staged_index: Path, build_id: int, allow_shrink: bool = False) -> None:
-    """Swap the finished pair into place as one unit (see the module docstring)."""
+def publish(target: Path, temporary_db: Path, allow_shrink: bool = False) -> None:
+    """Rename the finished database over the old one (see the module docstring)."""
     target = Path(target)
     with lock_for(target):
         remove_leftovers(target)
@@ -194,9 +127,8 @@ def publish(target: Path, temporary_db: Path, staged_index: Path, build_id: int,
             check_shrink(target, temporary_db)
         with open(temporary_db, "rb") as file:
             os.fsync(file.fileno())
-        staged_index.rename(index_folder(target, build_id))
         os.replace(temporary_db, target)
-        remove_unused_indexes(target, build_id)
+        remove_old_index(target)
 
 
 def discard(*paths: Path) -> None:
@@ -221,73 +153,33 @@ def _alive(pid: int) -> bool:
 
 
 def remove_leftovers(target: Path) -> list[Path]:
-    """Delete the temporary files and folders of builds that were killed (their process is gone)."""
+    """Delete the temporary files of builds that were killed (their process is gone)."""
     target = Path(target)
-    root = index_root(target)
     candidates = [
         path
         for path in target.parent.iterdir()
-        if path.name.startswith((f"{target.name}.", f"{root.name}.")) and _LEFTOVER.search(path.name)
+        if path.name.startswith(f"{target.name}.") and _LEFTOVER.search(path.name) and path.is_file()
     ]
-    if root.is_dir():
-        candidates += [
-            path for path in root.iterdir() if path.name.startswith("build-") and _LEFTOVER.search(path.name)
-        ]
     removed = [
-        path for path in candidates if not _alive(int(_LEFTOVER.search(path.name)[1])) and _looks_like_ours(path, root)
+        path for path in candidates if not _alive(int(_LEFTOVER.search(path.name)[1])) and _looks_like_ours(path)
     ]
     discard(*removed)
     return removed
 
 
-def _looks_like_ours(path: Path, root: Path) -> bool:
-    """A leftover is deleted only if it is what a build writes: inside the marked index folder,
-    a partial SQLite file, or an index folder of the layout before build ids."""
-    if path.parent == root:
-        return True
-    if path.is_dir():
-        return not any(path.iterdir()) or _is_legacy_index(path)
+def _looks_like_ours(path: Path) -> bool:
+    """A leftover is deleted only if it is what a build writes: a (partial) SQLite file."""
     with open(path, "rb") as file:
         start = file.read(len(SQLITE_HEADER))
     return start in (b"", SQLITE_HEADER)
 
 
-def _pinned(folder: Path) -> bool:
-    return any((match := _PIN.match(path.name)) and _alive(int(match[1])) for path in folder.iterdir())
-
-
-def remove_unused_indexes(target: Path, keep: int) -> None:
-    """Delete the indexes of earlier builds that no running server still uses."""
-    root = index_root(target)
-    for path in root.iterdir():
-        match = _BUILD_FOLDER.match(path.name)
-        if match and int(match[1], 16) != keep and path.is_dir() and not _pinned(path):
-            shutil.rmtree(path, ignore_errors=True)
-        elif path.is_file() and _LEGACY_INDEX_FILE.match(path.name):
-            path.unlink(missing_ok=True)
-
-
-def pin_served_index(db_path: Path, connection: sqlite3.Connection) -> tuple[Path, Path | None]:
-    """Called by a server that has opened ``connection`` on ``db_path``: keep that database's index
-    from being deleted by later builds while this process runs. Returns the index folder and the
-    pin file (None for a database made before build ids); ``unpin`` it when the server stops
-    (if the server is killed, builds see that its process is gone and ignore the pin)."""
-    db_path = Path(db_path)
-    if not (index_root(db_path) / INDEX_MARKER).exists():
-        return index_folder(db_path, build_id_of(connection)), None
-    with lock_for(db_path):
-        folder = index_folder(db_path, build_id_of(connection))
-        if not folder.is_dir():
-            return folder, None
-        pin = folder / f".served-by-{os.getpid()}"
-        pin.touch()
-    atexit.register(unpin, pin)
-    return folder, pin
-
-
-def unpin(pin: Path | None) -> None:
-    if pin:
-        pin.unlink(missing_ok=True)
+def remove_old_index(target: Path) -> None:
+    """The search index folder an earlier rulebook wrote beside the database (rulebook-search/,
+    marked as its own): its tables are inside the database now."""
+    folder = Path(target).with_name(f"{Path(target).stem}-search")
+    if folder.is_dir() and (folder / _OLD_INDEX_MARKER).exists():
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def record_counts(db_path: Path) -> dict[str, dict[str, int]]:

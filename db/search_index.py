@@ -1,189 +1,42 @@
-"""The search index beside the database (rulebook.db -> rulebook-search/build-<id>/), built with it.
+"""The search tables of rulebook.db, built with it in the same transaction: one file to serve.
 
 SQLite's FTS5 tables of the database match every word of a query exactly, so a judge typing a
 question, a fragment or a misspelling ("assasin win", "platnum angel leader") rarely finds the
-rule. This index is what queries/search/ searches instead. Words are folded (Ætherist =
-Aetherist, Séance = Seance) and stemmed (unveiled = unveil) by the whoosh tokenizer below, and
+rule. These tables are what queries/search/ searches instead. Words are folded (Ætherist =
+Aetherist, Séance = Seance) and stemmed (unveiled = unveil) as ingest/words.py says, and
 
-- ``entries.db`` holds one entry per thing a judge wants to land on (a rule with its examples, a
-  card, a card note, a FAQ entry, a glossary entry, a mechanic's introduction, each mechanic
-  ruling) in an FTS5 table of those folded, stemmed words: FTS5 ranks candidates with bm25 in C,
-  in well under a millisecond, where whoosh's pure-Python scoring took tens;
-- ``vocabulary.json`` counts the folded, unstemmed words, the vocabulary whoosh's corrector
+- ``search_entries`` holds one entry per thing a judge wants to land on (a rule with its
+  examples, a card, a card note, a FAQ entry, a glossary entry, a mechanic's introduction, each
+  mechanic ruling), ``search_entries_fts`` their folded, stemmed words (FTS5 ranks candidates
+  with bm25 in C, in well under a millisecond);
+- ``search_vocabulary`` counts the folded, unstemmed words, the vocabulary the corrector
   suggests spellings from.
 
 Editions: an entry whose text is the same in several editions of its family is stored ONCE,
-with the editions it appears in (table ``sources``), so 26 nearly identical editions cost
-little more than the three distinct texts among them; the entry of the newest edition is
+with the editions it appears in (table ``search_sources``), so 26 nearly identical editions
+cost little more than the three distinct texts among them; the entry of the newest edition is
 marked ``latest``: search shows each entry once per family. Only the primary source of an
 edition contributes rules (db/families.py decides which one that is); a second source keeps
 its own cards and notes.
 
-``rulebook build`` calls ``build_search_index`` with the finished temporary database and a
-staging folder; db/publish.py makes the database and its index visible together (the index
-folder is named after the database's build id), so the two always describe the same documents.
+The tables are hidden from Datasette's table list (rulebook/web/metadata.py): they are the
+search's own, not the judges'.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from functools import cache, lru_cache
-from pathlib import Path
 
 import sqlite_utils
-from whoosh.analysis import Token, Tokenizer
-from whoosh.analysis.filters import STOP_WORDS as ENGLISH_STOP_WORDS
-from whoosh.lang.porter import stem as porter_stem
-from whoosh.support.charset import accent_map
 
-from rulebook.db.publish import index_folder, read_build_id
 from rulebook.db.tables import TABLES
+from rulebook.ingest.words import _WORD, FOLDING, fold, indexed_words, is_stop_word
 from rulebook.urls import card_url, faq_url, glossary_url, mechanic_url, rule_url
 
-# accent_map folds é to e and ø to o, but leaves ligatures alone: Æ would stay æ and
-# "Aetherist" would never find The Ætherist.
-FOLDING = {**accent_map, ord("æ"): "ae", ord("œ"): "oe", ord("ß"): "ss", ord("þ"): "th"}
-
-# Question words carry no meaning in "who goes first in treachery" or "how many cards is the
-# starting hand"; dropping them keeps a question from ranking rules by how often they say "who",
-# "does" or "many" (the SMART stop list, which IR systems use, has "many" and "much" too).
-STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
-    [
-        "about",
-        "after",
-        "am",
-        "all",
-        "also",
-        "any",
-        "do",
-        "does",
-        "did",
-        "doing",
-        "how",
-        "i",
-        "me",
-        "my",
-        "mine",
-        "many",
-        "much",
-        "our",
-        "she",
-        "he",
-        "his",
-        "its",
-        "than",
-        "then",
-        "there",
-        "these",
-        "they",
-        "them",
-        "their",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "why",
-        "where",
-        "would",
-        "should",
-        "could",
-        "has",
-        "had",
-        "was",
-        "were",
-        "been",
-        "being",
-        "happen",
-        "happens",
-        "happened",
-    ]
-)
-
-# whoosh's default word pattern: keeps rule numbers ("907.8b") in one piece.
-_WORD = re.compile(r"\w+(?:\.?\w+)*")
-
-
-def is_stop_word(word: str) -> bool:
-    """Too common to search by; single letters too, but not digits ("6 players")."""
-    return word in STOP_WORDS or (len(word) < 2 and not word.isdigit())
-
-
-@cache
-def stem_word(word: str) -> str:
-    """Porter stem, remembered (the same few thousand words recur). Words with digits are kept
-    as they are: rule number 702.TR01s must not become 702.tr01."""
-    return porter_stem(word) if word.isalpha() else word
-
-
-@lru_cache(maxsize=65536)
-def search_form(word: str) -> str:
-    """The form a word is indexed under: lower case, folded, stemmed unless a stop word."""
-    word = word.lower().translate(FOLDING)
-    return word if is_stop_word(word) else stem_word(word)
-
-
-def word_spans(text: str):
-    """(start, end, indexed form) of every word of ``text``, as the index's tokenizer splits it."""
-    return ((match.start(), match.end(), search_form(match.group())) for match in _WORD.finditer(text))
-
-
-class FoldedWords(Tokenizer):
-    """Words lower-cased, folded, without stop words and (if ``stemming``) stemmed, in one pass.
-
-    It does what RegexTokenizer | LowercaseFilter | CharsetFilter(FOLDING) | StopFilter |
-    StemFilter does, but whoosh's chain runs five generators per word; fused, indexing takes
-    half the time, which keeps `rulebook build` under two seconds.
-    """
-
-    def __init__(self, stemming: bool):
-        self.stemming = stemming
-
-    def __eq__(self, other):
-        return self.__class__ is other.__class__ and self.stemming == other.stemming
-
-    def __call__(
-        self,
-        value,
-        positions=False,
-        chars=False,
-        keeporiginal=False,
-        removestops=True,
-        start_pos=0,
-        start_char=0,
-        mode="",
-        **kwargs,
-    ):
-        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        position = start_pos
-        for match in _WORD.finditer(value):
-            word = match.group().lower().translate(FOLDING)
-            stopped = is_stop_word(word)
-            if stopped and removestops:
-                continue
-            token.text = stem_word(word) if self.stemming and not stopped else word
-            token.stopped = stopped
-            token.boost = 1.0
-            if keeporiginal:
-                token.original = match.group()
-            if positions:
-                token.pos = position
-                position += 1
-            if chars:
-                token.startchar = start_char + match.start()
-                token.endchar = start_char + match.end()
-            yield token
-
-
-WORDS = FoldedWords(stemming=False)
-STEMMED_WORDS = FoldedWords(stemming=True)
-
-VOCABULARY_FILE = "vocabulary.json"  # {folded word: number of entries using it}, for spelling
-ENTRIES_FILE = "entries.db"
+SEARCH_TABLES = ("search_entries", "search_sources", "search_entries_fts", "search_vocabulary")
 SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
 SPELLING_FIELDS = ("name", "title", "text")
 
@@ -192,7 +45,7 @@ SPELLING_FIELDS = ("name", "title", "text")
 NAMED_KINDS = ("card", "glossary", "mechanic")
 
 _SCHEMA = """
-create table entries (
+create table search_entries (
     id integer primary key,
     kind text not null,        -- rule, card, card_note, faq, glossary, mechanic, mechanic_ruling
     family text not null,      -- the document family (db/families.py)
@@ -206,56 +59,44 @@ create table entries (
     body text not null,        -- the text a snippet is cut from
     words text not null        -- " name, title, body and context as indexed ": which words an entry has, side by side
 );
-create table sources (         -- every document an entry's text appears in
-    entry_id integer not null references entries(id),
+create table search_sources (  -- every document an entry's text appears in
+    entry_id integer not null references search_entries(id),
     document text not null,
     edition integer not null,
     earlier integer not null,  -- how many earlier editions of its family have the entry (any text)
     result text not null       -- the search result as JSON, without snippet and score
 );
-create index sources_by_entry on sources(entry_id, edition);
-create index sources_by_document on sources(document, entry_id);
-create index entries_by_name on entries(name_key);
-create index entries_by_number on entries(number);
-create virtual table entries_fts using fts5(
+create index search_sources_by_entry on search_sources(entry_id, edition);
+create index search_sources_by_document on search_sources(document, entry_id);
+create index search_entries_by_name on search_entries(name_key);
+create index search_entries_by_number on search_entries(number);
+create virtual table search_entries_fts using fts5(
     name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
 );
+create table search_vocabulary (   -- the folded words of every entry, for spelling corrections
+    word text primary key,
+    entries integer not null       -- how many entries use it
+) without rowid;
 """
 
 
-def index_path_for(db_path: Path) -> Path:
-    """The search index of the database at ``db_path``: rulebook-search/build-<its build id>/."""
-    return index_folder(db_path, read_build_id(db_path))
+def build_search_tables(db: sqlite_utils.Database) -> None:
+    """Index the documents of ``db`` into its search tables (inside the build's transaction)."""
+    _create(db)
+    vocabulary = _write_entries(db, _grouped(db, index_entries(db)))
+    db.conn.executemany("insert into search_vocabulary values (?, ?)", sorted(vocabulary.items()))
 
 
-def fold(text: str) -> str:
-    """Lower case without accents or ligatures: "The Ætherist" -> "the aetherist"."""
-    return " ".join(text.lower().translate(FOLDING).split())
+def _create(db: sqlite_utils.Database) -> None:
+    """The schema, statement by statement (executescript would commit the open transaction)."""
+    for statement in _SCHEMA.split(";"):
+        if statement.strip():
+            db.conn.execute(statement)
 
 
-def indexed_words(text: str | None) -> str:
-    """The words FTS5 indexes for ``text``: folded, stemmed, stop words left out."""
-    return " ".join(token.text for token in STEMMED_WORDS(text or ""))
-
-
-def build_search_index(db_path: Path, folder: Path) -> None:
-    """Index the finished database at ``db_path`` into the new folder ``folder``."""
-    folder = Path(folder)
-    folder.mkdir()
-    db = sqlite_utils.Database(db_path)
-    try:
-        vocabulary = _write_entries(folder / ENTRIES_FILE, _grouped(db, index_entries(db)))
-        (folder / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
-    finally:
-        db.close()
-
-
-def open_entries(index_dir: Path) -> sqlite3.Connection:
-    """The entries, read-only: the server searches them, only `rulebook build` writes them."""
-    path = Path(index_dir) / ENTRIES_FILE
-    if not path.is_file():
-        raise FileNotFoundError(path)
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+def read_vocabulary(db: sqlite_utils.Database) -> dict[str, int]:
+    """{folded word: number of entries using it}."""
+    return dict(db.conn.execute("select word, entries from search_vocabulary").fetchall())
 
 
 def _grouped(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
@@ -286,51 +127,47 @@ def _grouped(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
     return list(groups.values())
 
 
-def _write_entries(path: Path, groups: list[dict]) -> dict[str, int]:
-    """Write entries.db; return the vocabulary of every entry's words."""
+def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, int]:
+    """Write the entries, their sources and words; return the vocabulary of every entry's words."""
     vocabulary: Counter[str] = Counter()
-    connection = sqlite3.connect(path)
-    try:
-        connection.executescript(_SCHEMA)
-        for entry_id, group in enumerate(groups, start=1):
-            connection.execute(
-                "insert into entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    entry_id,
-                    group["kind"],
-                    group["family"],
-                    group["identity"],
-                    group.get("name") if group["kind"] in NAMED_KINDS else None,
-                    group.get("name_key"),
-                    group.get("owner") or (group.get("name") if group["kind"] in NAMED_KINDS else None),
-                    group.get("number"),
-                    group["latest"],
-                    group["superseded"],
-                    group["body"] or "",
-                    f" {indexed_words(_joined(*(group.get(column) for column in ('name', 'title', 'body', 'context'))))} ",
-                ],
-            )
-            connection.executemany(
-                "insert into sources values (?, ?, ?, ?, ?)",
-                [
-                    (entry_id, document, edition, earlier, json.dumps(result, ensure_ascii=False))
-                    for edition, document, result, earlier in group["sources"]
-                ],
-            )
-            connection.execute(
-                "insert into entries_fts (rowid, name, title, text, context, number, scope) values (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    entry_id,
-                    *(indexed_words(group.get(column)) for column in ("name", "title", "text", "context")),
-                    group.get("number") or "",
-                    " ".join(_scope_words(group)),
-                ],
-            )
-            vocabulary.update(entry_words(group))
-        connection.execute("insert into entries_fts(entries_fts) values ('optimize')")
-        connection.commit()
-    finally:
-        connection.close()
+    connection = db.conn
+    for entry_id, group in enumerate(groups, start=1):
+        connection.execute(
+            "insert into search_entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                entry_id,
+                group["kind"],
+                group["family"],
+                group["identity"],
+                group.get("name") if group["kind"] in NAMED_KINDS else None,
+                group.get("name_key"),
+                group.get("owner") or (group.get("name") if group["kind"] in NAMED_KINDS else None),
+                group.get("number"),
+                group["latest"],
+                group["superseded"],
+                group["body"] or "",
+                f" {indexed_words(_joined(*(group.get(column) for column in ('name', 'title', 'body', 'context'))))} ",
+            ],
+        )
+        connection.executemany(
+            "insert into search_sources values (?, ?, ?, ?, ?)",
+            [
+                (entry_id, document, edition, earlier, json.dumps(result, ensure_ascii=False))
+                for edition, document, result, earlier in group["sources"]
+            ],
+        )
+        connection.execute(
+            "insert into search_entries_fts (rowid, name, title, text, context, number, scope) "
+            "values (?, ?, ?, ?, ?, ?, ?)",
+            [
+                entry_id,
+                *(indexed_words(group.get(column)) for column in ("name", "title", "text", "context")),
+                group.get("number") or "",
+                " ".join(_scope_words(group)),
+            ],
+        )
+        vocabulary.update(entry_words(group))
+    connection.execute("insert into search_entries_fts(search_entries_fts) values ('optimize')")
     return dict(vocabulary)
 
 
@@ -367,11 +204,6 @@ def entry_words(entry: dict) -> set[str]:
     """
     text = "\n".join(entry[field] for field in SPELLING_FIELDS if entry.get(field)).lower().translate(FOLDING)
     return {word for word in _WORD.findall(text) if not is_stop_word(word)}
-
-
-def read_vocabulary(index_dir: Path) -> dict[str, int]:
-    """{folded word: number of entries using it} for the index in ``index_dir``."""
-    return json.loads((Path(index_dir) / VOCABULARY_FILE).read_text(encoding="utf-8"))
 
 
 def result_url(kind: str, document: str, row: dict) -> str:

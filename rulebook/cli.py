@@ -90,7 +90,7 @@ class InputError(click.ClickException):
 def run_build(
     db_path: Path, files: tuple[Path, ...] = (), only: bool = False, allow_shrink: bool = False
 ) -> list[dict]:
-    """Build the database (with its search index) and return the per-document summary."""
+    """Build the database (its search tables inside) and return the per-document summary."""
 
     given = [source for path in files for source in documents_in(path)]
     sources = given if only else bundled_sources() + given
@@ -120,7 +120,7 @@ def build(db_path, only, allow_shrink, files):
     """Build the database from the bundled rules documents plus any FILES given (a folder
     stands for every .txt and .md document in it, e.g. a collection of official editions).
 
-    The new database and its search index replace the old ones together, only once both are
+    The new database (its search tables inside) replaces the old one only once it is
     complete: if a document cannot be read, looks cut off, or would lose more than 5 % of its
     records, the previous database is left untouched. --db never overwrites a file that is not a
     rulebook database.
@@ -269,7 +269,7 @@ def serve(db_path, host, port, workers):
         async def start_then_serve():
             await prepare()
             await start_search_workers(datasette)
-            click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
+            click.echo(f"Serving {db_path}: open {address_to_open(host, port)} (Ctrl-C to stop)")
             try:
                 await uvicorn.Server(uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")).serve()
             finally:
@@ -277,13 +277,12 @@ def serve(db_path, host, port, workers):
 
         asyncio.run(start_then_serve())
         return
-    # A database the site can't serve stops here, not in N workers; this process's pin keeps the
-    # search index from being deleted by a rebuild while its workers serve it.
+    # A database the site can't serve stops here, not in N workers.
     asyncio.run(prepare())
     os.environ[SERVED_DATABASE] = str(db_path.resolve())
     cores = usable_cores()
     os.environ[SEARCH_WORKERS] = str(max(1, cores // workers))  # the cores shared out among the servers' searches
-    click.echo(f"Serving {db_path}: open http://{host}:{port}/ (Ctrl-C to stop)")
+    click.echo(f"Serving {db_path}: open {address_to_open(host, port)} (Ctrl-C to stop)")
     click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
     if workers > cores:
         click.echo(f"More workers than cores: searches won't get faster than with {cores}.", err=True)
@@ -297,6 +296,13 @@ def serve(db_path, host, port, workers):
     )
 
 
+def address_to_open(host: str, port: int) -> str:
+    """The address a browser on this machine opens: a server listening on every interface
+    (0.0.0.0, ::) is reached at the loopback address; other machines use this one's name."""
+    shown = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
+    return f"http://{shown}:{port}/"
+
+
 @cli.command(context_settings={"ignore_unknown_options": True})
 @DB_OPTION
 @click.option("--name", required=True, help="The service (Cloud Run) or app (Fly) to deploy to, e.g. rulebook.")
@@ -306,7 +312,7 @@ def serve(db_path, host, port, workers):
 def publish(db_path, name, dry_run, target, more):
     """Publish the built site to Google Cloud Run or Fly with `datasette publish`.
 
-    Passes the database and its search index, rulebook's plugins, templates, static files,
+    Passes the database (its search tables inside), rulebook's plugins, templates, static files,
     metadata and settings, and the rulebook package itself. Other options go to `datasette publish`
     unchanged (e.g. --region for Fly, --memory for Cloud Run). Build the database first.
     """
@@ -317,7 +323,7 @@ def publish(db_path, name, dry_run, target, more):
     try:
         deploy.check_built(db_path)
         if dry_run:
-            click.echo(f"# {db_path} and its search index would be staged in {staged.folder}, with the rulebook wheel")
+            click.echo(f"# {db_path} would be staged in {staged.folder}, with the rulebook wheel")
             click.echo(deploy.shown(command))
             return
         if target == "fly" and not _installed("datasette_publish_fly"):
@@ -398,13 +404,10 @@ def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, que
     A rule number or an exact card name is looked up directly; misspelled words are corrected.
     `--offset 20` shows the next page of results.
     """
-    from rulebook.db.search_index import index_path_for
     from rulebook.queries.search import search as find
 
     day = as_of.date().isoformat() if as_of else None
-    found = find(
-        _open_database(db_path), index_path_for(db_path), " ".join(query), kind, document, limit, offset, day, as_typed
-    )
+    found = find(_open_database(db_path), " ".join(query), kind, document, limit, offset, day, as_typed)
     if as_json:
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
         return

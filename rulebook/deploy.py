@@ -3,9 +3,8 @@
 `datasette publish cloudrun|fly` builds a container that runs `datasette serve` on the files it
 is given. This module stages what our site needs, in the form those publishers take:
 
-- the database, named rulebook.db (the site's URLs use the name /rulebook), and its search index
-  folder beside it as rulebook-search/ (copied into the container as a static mount, so it lands
-  next to the database where search looks for it);
+- the database, named rulebook.db (the site's URLs use the name /rulebook), its search tables
+  inside it;
 - our plugins folder, holding the rulebook package as a wheel too (`--install plugins/….whl`:
   the plugins import rulebook's web layer);
 - our templates, our static files at /rulebook-static, the metadata with the canned queries
@@ -20,31 +19,29 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulebook.db.publish import index_root
-from rulebook.db.search_index import index_path_for
+from rulebook.db.search_index import SEARCH_TABLES
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 from rulebook.web.app import SETTINGS, STATIC_MOUNT
 from rulebook.web.metadata import build_metadata
 
 TARGETS = {"cloudrun": "--service", "fly": "--app"}  # each publisher's option naming the deployed app
-SEARCH_MOUNT = f"{DATABASE}-search"  # index_path_for(rulebook.db)
 
 
 class NotBuilt(Exception):
-    """The database or its search index is missing: the message says what to build first."""
+    """The database (or its search tables) is missing: the message says what to build first."""
 
 
 @dataclass(frozen=True)
 class Staged:
     folder: Path
     database: Path
-    index: Path
     plugins: Path
     metadata: Path
     wheel_name: str
@@ -56,16 +53,21 @@ def wheel_name() -> str:
     return f"rulebook-{version('rulebook')}-py3-none-any.whl"
 
 
-def check_built(db_path: Path) -> Path:
-    """The database's search index folder, or NotBuilt saying what to run."""
+def check_built(db_path: Path) -> None:
+    """NotBuilt, saying what to run, unless ``db_path`` is a built database with its search tables."""
     if not db_path.is_file():
         raise NotBuilt(f"There is no database at {db_path}: run `rulebook build --db {db_path}` first.")
-    index = index_path_for(db_path)
-    if not index.is_dir() or not any(index.iterdir()):
+    connection = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        tables = {row[0] for row in connection.execute("select name from sqlite_master where type = 'table'")}
+    except sqlite3.Error:
+        tables = set()
+    finally:
+        connection.close()
+    if not set(SEARCH_TABLES) <= tables:
         raise NotBuilt(
-            f"{db_path} has no search index ({index} is missing): run `rulebook build --db {db_path}` again."
+            f"{db_path} has no search tables (an older rulebook made it): run `rulebook build --db {db_path}` again."
         )
-    return index
 
 
 def staged_paths(db_path: Path) -> Staged:
@@ -74,7 +76,6 @@ def staged_paths(db_path: Path) -> Staged:
     return Staged(
         folder=folder,
         database=folder / f"{DATABASE}.db",
-        index=folder / SEARCH_MOUNT,
         plugins=folder / "plugins",
         metadata=folder / "metadata.json",
         wheel_name=wheel_name(),
@@ -106,8 +107,6 @@ def publish_command(target: str, name: str, staged: Staged, more: tuple[str, ...
         str(package_file("rulebook.plugins", "templates")),
         "--static",
         f"{STATIC_MOUNT}:{plugins / 'static'}",
-        "--static",
-        f"{SEARCH_MOUNT}:{staged.index}",
         "--install",
         f"plugins/{staged.wheel_name}",
         "--extra-options",
@@ -128,21 +127,18 @@ def project_root() -> Path:
 
 
 def stage(db_path: Path, staged: Staged, progress=print) -> None:
-    """Copy the database, its index, our plugins and the metadata into ``staged.folder`` and build
-    the rulebook wheel there. The folder is ours: a previous staging is replaced, anything else
-    of that name is left alone."""
-    index = check_built(db_path)
+    """Copy the database, our plugins and the metadata into ``staged.folder`` and build the
+    rulebook wheel there. The folder is ours: a previous staging is replaced, anything else of
+    that name is left alone."""
+    check_built(db_path)
     root = project_root()
     if staged.folder.exists():
         if not (staged.metadata.is_file() and staged.plugins.is_dir()):
             raise NotBuilt(f"{staged.folder} is in the way: rulebook publish stages its files there. Move it away.")
         shutil.rmtree(staged.folder)
     staged.folder.mkdir(parents=True)
-    progress(f"Staging {db_path} and its search index in {staged.folder}")
+    progress(f"Staging {db_path} in {staged.folder}")
     shutil.copy2(db_path, staged.database)
-    # the index keeps its place under rulebook-search/ (build-<id>/), where the copied database's
-    # build id says it is
-    shutil.copytree(index, staged.index / index.relative_to(index_root(db_path)))
     staged.plugins.mkdir()
     for plugin in package_folder("rulebook.plugins").glob("*.py"):
         if plugin.name != "__init__.py":

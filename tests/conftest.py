@@ -12,6 +12,27 @@ from playwright.sync_api import sync_playwright
 from rulebook.db.build import build_database, bundled_sources
 from tests.sample_documents import HOSTILE_DOCUMENT
 
+# Tests marked with one of these run with `pytest --all-tiers` (CI, README); `pytest` alone leaves
+# them out and runs the fast tier: parsers, queries, the checker, pages through Datasette's client.
+TIERS = ("slow", "browser", "server", "package", "deploy")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--all-tiers",
+        action="store_true",
+        help=f"run every tier of tests, the ones marked {', '.join(TIERS)} too (as CI does)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--all-tiers") or config.getoption("markexpr"):
+        return
+    fast = [item for item in items if not any(item.get_closest_marker(tier) for tier in TIERS)]
+    if len(fast) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in fast])
+        items[:] = fast
+
 
 @pytest.fixture(scope="session")
 def built_db_path(tmp_path_factory) -> Path:

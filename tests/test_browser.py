@@ -17,6 +17,8 @@ from playwright.sync_api import Page, expect
 from tests.sample_documents import HOSTILE_SLUG
 from tests.server import served
 
+pytestmark = pytest.mark.browser
+
 README_SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 

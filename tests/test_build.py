@@ -248,7 +248,7 @@ def test_a_failed_build_leaves_the_previous_database_untouched(tmp_path):
     with pytest.raises(SourceError, match="empty.txt: the file is empty"):
         build_database(target, [TREACHERY_6, empty])
     assert (target.read_bytes(), os.stat(target).st_mtime_ns) == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".rulebook.db.lock", "empty.txt", "rulebook.db"]
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ from playwright.sync_api import Page, expect
 
 from tests.server import served
 
+pytestmark = pytest.mark.browser
+
 PHONE = {"width": 390, "height": 844}
 SIX_PLAYERS = [
     ("Ana", "Leader", ""),

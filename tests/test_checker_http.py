@@ -329,6 +329,7 @@ def real_server(built_db_path):
 
 
 @pytest.mark.parametrize("path", ["/-/check", "/check"])
+@pytest.mark.server
 def test_a_streamed_body_is_refused_once_past_the_limit_without_being_read_to_its_end(real_server, path):
     """No Content-Length: the body comes in chunks, and the last chunk is never sent."""
     host, port = real_server.removeprefix("http://").split(":")

@@ -26,6 +26,8 @@ from rulebook.ingest.numbers import RuleNumber
 from rulebook.ingest.source import SourceError, decode
 from tests.conftest import shared_corpus
 
+pytestmark = pytest.mark.slow
+
 OFFICIAL_EDITIONS = sorted(shared_corpus("comprehensive-rules").glob("*.txt"))
 RELEASE_NOTES = sorted(shared_corpus("release-notes").glob("*.md"))
 CARD_DATA = shared_corpus("treachery-cards.json")

@@ -18,6 +18,8 @@ import pytest
 
 from rulebook.web.app import make_datasette
 
+pytestmark = pytest.mark.slow
+
 HREF = re.compile(r'(?:href|src)="([^"]*)"')
 DATASETTE = ("/rulebook", "/-/", "/rulebook-static/")
 

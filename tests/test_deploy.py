@@ -23,11 +23,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 from click.testing import CliRunner
 
 from rulebook.cli import cli
 from rulebook.deploy import publish_command, stage, staged_paths
+from rulebook.resources import package_folder
 from tests.server import served
+
+pytestmark = pytest.mark.deploy
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -93,18 +97,17 @@ def test_publish_dry_run_prints_the_datasette_publish_command(built_db_path):
     assert result.exit_code == 0, result.output
     comment, line = result.output.strip().splitlines()
     staging = built_db_path.parent / "rulebook-publish"
-    assert comment == f"# {built_db_path} and its search index would be staged in {staging}, with the rulebook wheel"
+    assert comment == f"# {built_db_path} would be staged in {staging}, with the rulebook wheel"
     command = shlex.split(line)
     assert command[:6] == [sys.executable, "-m", "datasette", "publish", "cloudrun", f"{staging}/rulebook.db"]
     options = list(zip(command[6::2], command[7::2]))
-    plugins = REPO / "datasette-plugins"
+    plugins = package_folder("rulebook.plugins")  # rulebook/plugins, the link to datasette-plugins/
     assert options == [
         ("--service", "judges"),
         ("--metadata", f"{staging}/metadata.json"),
         ("--plugins-dir", f"{staging}/plugins"),
         ("--template-dir", f"{plugins}/templates"),
         ("--static", f"rulebook-static:{plugins}/static"),
-        ("--static", f"rulebook-search:{staging}/rulebook-search"),
         ("--install", "plugins/rulebook-0.1.0-py3-none-any.whl"),
         (
             "--extra-options",
@@ -119,13 +122,11 @@ def test_publish_dry_run_prints_the_datasette_publish_command(built_db_path):
 def test_the_cloudrun_command_is_one_datasette_accepts(built_db_path, tmp_path):
     db_path = tmp_path / "site.db"
     shutil.copy(built_db_path, db_path)
-    shutil.copytree(built_db_path.parent / "rulebook-search", tmp_path / "site-search")
     staged = staged_paths(db_path)
     stage(db_path, staged, progress=lambda line: None)
     assert sorted(path.name for path in staged.folder.iterdir()) == [
         "metadata.json",
         "plugins",
-        "rulebook-search",
         "rulebook.db",
     ]
     assert (staged.plugins / "rulebook-0.1.0-py3-none-any.whl").is_file()
@@ -145,10 +146,11 @@ def test_publish_says_what_to_build_first(tmp_path, built_db_path):
         f"There is no database at {tmp_path / 'none.db'}: run `rulebook build --db {tmp_path / 'none.db'}` first."
         in (result.output)
     )
-    shutil.copy(built_db_path, tmp_path / "rulebook.db")  # without its search index
+    older = sqlite_utils.Database(tmp_path / "rulebook.db")  # as an older rulebook made it: no search tables
+    older["documents"].insert({"id": 1, "slug": "treachery-6.0"})
     result = CliRunner().invoke(cli, ["publish", "fly", "--db", str(tmp_path / "rulebook.db"), "--name", "x"])
     assert result.exit_code == 1
-    assert "has no search index" in result.output and "run `rulebook build --db" in result.output
+    assert "has no search tables" in result.output and "run `rulebook build --db" in result.output
     result = CliRunner().invoke(cli, ["publish", "heroku", "--name", "x"])
     assert result.exit_code == 2 and "'heroku' is not one of 'cloudrun', 'fly'" in result.output
 
@@ -289,7 +291,7 @@ def test_the_dockerfile_installs_builds_and_serves_the_site(fresh_venv, tmp_path
         assert_serves_the_site(base, fresh_venv)
         status, headers, _ = get(base + "/rules/treachery-6.0/907.8b")
         assert status == 200 and headers["cache-control"] == "public, max-age=300"
-    assert (tmp_path / "srv" / "rulebook.db").is_file() and (tmp_path / "srv" / "rulebook-search").is_dir()
+    assert (tmp_path / "srv" / "rulebook.db").is_file() and not (tmp_path / "srv" / "rulebook-search").exists()
 
 
 def test_the_published_fly_app_serves_the_site(fresh_venv, built_db_path, tmp_path):
@@ -303,7 +305,7 @@ def test_the_published_fly_app_serves_the_site(fresh_venv, built_db_path, tmp_pa
     steps = dockerfile_steps((app / "Dockerfile").read_text())
     assert ("RUN", "pip install -U datasette plugins/rulebook-0.1.0-py3-none-any.whl") in steps
     command = dict(steps)["CMD"]
-    assert "-i rulebook.db --cors" in command and "--static rulebook-search:rulebook-search" in command
+    assert "-i rulebook.db --cors" in command and "rulebook-search" not in command
     assert 'app = "judges"' in (app / "fly.toml").read_text()
     with run_dockerfile(app / "Dockerfile", app, fresh_venv, tmp_path / "container") as base:
         assert_serves_the_site(base, fresh_venv)

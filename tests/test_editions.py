@@ -541,6 +541,7 @@ def test_an_undated_document_with_a_version_is_ordered_by_its_version():
     }
 
 
+@pytest.mark.slow
 def test_cli_build_accepts_a_folder_and_prints_what_to_check(tmp_path, editions_folder):
     result = CliRunner().invoke(cli, ["build", "--db", str(tmp_path / "rulebook.db"), str(editions_folder)])
     assert result.exit_code == 0, result.output
@@ -584,6 +585,7 @@ def test_diff_of_two_full_official_editions(two_official_editions_db_path):
 # No link leads nowhere
 
 
+@pytest.mark.slow
 async def test_no_rule_link_on_the_bundled_site_points_at_a_missing_rule(site, built_db):
     from rulebook.db.tables import citing_tables
 

@@ -10,6 +10,8 @@ import pytest
 
 from tests.server import served
 
+pytestmark = pytest.mark.browser
+
 PHONE = {"width": 390, "height": 844}
 PAGES = {
     "home": "/",

@@ -9,7 +9,6 @@ import base64
 import hashlib
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -26,8 +25,8 @@ from click.testing import CliRunner
 
 from rulebook.cli import cli
 from rulebook.db.build import build_database, bundled_source, bundled_sources
-from rulebook.db.publish import APPLICATION_ID, index_root
-from rulebook.db.search_index import index_path_for
+from rulebook.db.publish import APPLICATION_ID
+from rulebook.db.search_index import SEARCH_TABLES
 from rulebook.queries.search import search
 from rulebook.web.app import make_datasette
 from tests.server import served
@@ -38,7 +37,7 @@ EXCERPT = bundled_source("magic-comprehensive-rules-excerpt.txt")  # with Treach
 
 def seance_board(db_path: Path):
     """Where searching "seance board" goes: the card page if this build has the release notes."""
-    return search(sqlite_utils.Database(db_path), index_path_for(db_path), "seance board")["redirect"]
+    return search(sqlite_utils.Database(db_path), "seance board")["redirect"]
 
 
 def dead_pid() -> int:
@@ -47,53 +46,35 @@ def dead_pid() -> int:
     return process.pid
 
 
-# -- the database and its index: one unit ---------------------------------------------------------
+# -- one file: the database with its search tables ------------------------------------------------
 
 
-def test_the_database_is_stamped_and_names_its_index(tmp_path):
+def test_the_database_is_stamped_and_holds_its_search_tables(tmp_path):
     target = tmp_path / "rulebook.db"
     build_database(target, [TREACHERY_6])
     db = sqlite_utils.Database(target)
-    build_id = db.execute("pragma user_version").fetchone()[0]
+    assert db.execute("pragma user_version").fetchone()[0] > 0
     assert db.execute("pragma application_id").fetchone()[0] == APPLICATION_ID
-    assert index_path_for(target) == tmp_path / "rulebook-search" / f"build-{build_id:08x}"
-    assert sorted(path.name for path in (tmp_path / "rulebook-search").iterdir()) == [
-        ".rulebook-search-index",
-        ".rulebook.db.lock",
-        f"build-{build_id:08x}",
-    ]
+    assert set(SEARCH_TABLES) <= set(db.table_names())
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".rulebook.db.lock", "rulebook.db"]
+    assert search(db, "undercover")["results"][0]["url"] == "/rules/treachery-6.0/702.TR02"
 
 
-def test_a_rebuild_replaces_the_old_index_folder(tmp_path):
+@pytest.mark.slow
+def test_a_rebuild_replaces_the_database_and_the_index_folder_of_earlier_versions(tmp_path):
+    """Earlier versions kept the search index in a folder beside the database, rulebook-search/."""
     target = tmp_path / "rulebook.db"
     build_database(target, [TREACHERY_6])
-    first = index_path_for(target)
-    build_database(target, bundled_sources())
-    assert index_path_for(target) != first and not first.exists()
-    assert seance_board(target) == "/cards/S%C3%A9ance%20Board"
-
-
-def test_a_database_and_index_made_before_build_ids_are_replaced(tmp_path):
-    """Earlier versions wrote an unstamped database and a whoosh index straight into rulebook-search/."""
-    target = tmp_path / "rulebook.db"
-    build_database(target, [TREACHERY_6])
-    shutil.rmtree(index_root(target))
-    index_root(target).mkdir()
-    for name in ("_MAIN_1.toc", "MAIN_x1y2z3.seg", "MAIN_WRITELOCK", "vocabulary.json"):  # what whoosh wrote
-        (index_root(target) / name).write_text("{}")
-    sqlite_utils.Database(target).execute("pragma application_id = 0").fetchall()
-    sqlite_utils.Database(target).execute("pragma user_version = 0").fetchall()
-    assert index_path_for(target) == index_root(target)  # where such a database's index is
+    old = tmp_path / "rulebook-search"
+    (old / "build-0000abcd").mkdir(parents=True)
+    (old / ".rulebook-search-index").write_text("This folder holds the search indexes `rulebook build` made.")
     build_database(target, bundled_sources())
     assert seance_board(target) == "/cards/S%C3%A9ance%20Board"
-    assert sorted(path.name for path in index_root(target).iterdir()) == [
-        ".rulebook-search-index",
-        ".rulebook.db.lock",
-        index_path_for(target).name,
-    ]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".rulebook.db.lock", "rulebook.db"]
 
 
-def test_concurrent_builds_to_one_path_end_with_a_matching_pair(tmp_path):
+@pytest.mark.slow
+def test_concurrent_builds_to_one_path_end_with_one_whole_database(tmp_path):
     target = tmp_path / "rulebook.db"
     build_database(target, [TREACHERY_6])
     errors = []
@@ -114,24 +95,18 @@ def test_concurrent_builds_to_one_path_end_with_a_matching_pair(tmp_path):
         sqlite_utils.Database(target).execute("select count(*) from cards where name = 'Séance Board'").fetchone()[0]
     )
     assert seance_board(target) == ("/cards/S%C3%A9ance%20Board" if has_the_card else None)
-    assert [path.name for path in index_root(target).iterdir() if path.name.startswith("build-")] == [
-        index_path_for(target).name
-    ]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".rulebook.db.lock", "rulebook.db"]
 
 
 def test_a_build_cleans_up_after_killed_builds_but_not_running_ones(tmp_path):
     target = tmp_path / "rulebook.db"
     build_database(target, [TREACHERY_6])
     dead, alive = dead_pid(), os.getppid()
-    leftovers = [
-        tmp_path / f"rulebook.db.tmp-{dead}-0a1b2c3d",
-        tmp_path / f"rulebook-search.tmp-{dead}",  # the staging folder of builds before build ids
-        index_root(target) / f"build-0000abcd.tmp-{dead}",
-    ]
-    running = [tmp_path / f"rulebook.db.tmp-{alive}-0a1b2c3d", index_root(target) / f"build-0000dcba.tmp-{alive}"]
+    leftovers = [tmp_path / f"rulebook.db.tmp-{dead}-0a1b2c3d", tmp_path / f"rulebook.db.tmp-{dead}-0a1b2c3e-journal"]
+    running = [tmp_path / f"rulebook.db.tmp-{alive}-0a1b2c3d"]
     not_ours = tmp_path / f"rulebook.db.tmp-{dead}-deadbeef"  # named like a leftover, but a judge's text
     for path in leftovers + running:
-        path.mkdir() if "search" in str(path) else path.write_bytes(b"SQLite format 3\x00" + bytes(84))
+        path.write_bytes(b"SQLite format 3\x00" + bytes(84))
     not_ours.write_text("my notes")
     build_database(target, [TREACHERY_6])
     assert [path for path in leftovers if path.exists()] == []
@@ -139,6 +114,7 @@ def test_a_build_cleans_up_after_killed_builds_but_not_running_ones(tmp_path):
     assert not_ours.read_text() == "my notes"
 
 
+@pytest.mark.slow
 def test_a_build_killed_with_kill_9_is_cleaned_up_by_the_next(tmp_path):
     target = tmp_path / "rulebook.db"
     process = subprocess.Popen(
@@ -155,30 +131,24 @@ def test_a_build_killed_with_kill_9_is_cleaned_up_by_the_next(tmp_path):
     assert list(tmp_path.glob("rulebook.db.tmp-*")) and not target.exists()
     result = CliRunner().invoke(cli, ["build", "--db", str(target), "--only", str(TREACHERY_6)])
     assert result.exit_code == 0, result.output
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["rulebook-search", "rulebook.db"]
-    assert [path.name for path in index_root(target).iterdir() if ".tmp-" in path.name] == []
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".rulebook.db.lock", "rulebook.db"]
 
 
-def test_a_running_server_keeps_its_pair_through_a_rebuild(tmp_path):
+@pytest.mark.server
+def test_a_running_server_keeps_serving_its_build_through_a_rebuild(tmp_path):
     target = tmp_path / "rulebook.db"
     build_database(target, [TREACHERY_6, EXCERPT])
-    old_index = index_path_for(target)
     with served(target) as base:
-        [pin] = old_index.glob(".served-by-*")
         build_database(target, bundled_sources())
-        assert old_index.exists() and index_path_for(target) != old_index  # pinned: not deleted
         search_answer = httpx.get(f"{base}/search.json", params={"q": "seance board"}).json()
         cards = httpx.get(f"{base}/rulebook/cards.json", params={"name": "Séance Board", "_shape": "array"}).json()
-        assert (search_answer["redirect"], cards) == (None, [])  # the old database with the old index
-    assert not pin.exists()
-    with served(target) as base:  # restarted: the new pair
+        assert (search_answer["redirect"], cards) == (None, [])  # the build it opened, search tables included
+    with served(target) as base:  # restarted: the new build
         assert httpx.get(f"{base}/search.json", params={"q": "seance board"}).json()["redirect"] == (
             "/cards/S%C3%A9ance%20Board"
         )
         cards = httpx.get(f"{base}/rulebook/cards.json", params={"name": "Séance Board", "_shape": "array"}).json()
         assert [card["name"] for card in cards] == ["Séance Board"]
-    build_database(target, bundled_sources())
-    assert not old_index.exists()  # no server uses it any more
 
 
 def test_startup_problems_are_reported_before_serving(tmp_path):
@@ -312,6 +282,7 @@ def test_good_table_arguments_still_work(client):
     assert [row["number"] for row in response.json()][:3] == ["907.8e", "907.8d", "907.8c"]
 
 
+@pytest.mark.server
 def test_a_rule_page_answers_on_a_real_server_with_the_headers(built_db_path):
     with served(built_db_path) as base, urllib.request.urlopen(f"{base}/rules/treachery-6.0/907.8b") as response:
         assert response.status == 200
@@ -321,6 +292,7 @@ def test_a_rule_page_answers_on_a_real_server_with_the_headers(built_db_path):
 # -- serve what is there ------------------------------------------------------------------------------
 
 
+@pytest.mark.server
 def test_a_database_of_only_the_official_rules_serves_every_page(tmp_path):
     """No Treachery rules, no cards, no FAQ: every page still answers, and the checker says why it can't."""
     db_path = tmp_path / "rulebook.db"

@@ -15,7 +15,6 @@ from markupsafe import escape
 from rulebook.cli import cli
 from rulebook.db import search_index
 from rulebook.db.build import build_database, bundled_source, bundled_sources
-from rulebook.db.search_index import index_path_for
 from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
 from rulebook.web.app import make_datasette
@@ -29,7 +28,7 @@ ANSWER_FIELDS |= {"offset", "limit", "total", "as_of", "editions"}  # paging and
 @pytest.fixture(scope="module")
 def find(built_db, built_db_path):
     def find(query, **filters):
-        return search(built_db, index_path_for(built_db_path), query, **filters)
+        return search(built_db, query, **filters)
 
     return find
 
@@ -407,8 +406,10 @@ def test_any_text_gets_an_answer(find, query):
     assert all(set(result) == RESULT_FIELDS for result in found["results"])
 
 
-def test_search_without_an_index_says_to_build_it(built_db, tmp_path):
-    found = search(built_db, tmp_path / "rulebook-search", "undercover")
+def test_search_in_a_database_without_search_tables_says_to_build_it(tmp_path):
+    older = sqlite_utils.Database(tmp_path / "older.db")  # what an older rulebook made: no search tables
+    older["documents"].insert({"id": 1, "slug": "treachery-6.0"})
+    found = search(older, "undercover")
     assert found["results"] == []
     assert "Run `rulebook build`" in found["message"]
 
@@ -463,35 +464,34 @@ def test_the_cli_tells_where_a_rule_number_goes(built_db_path):
     assert result.output.splitlines()[0] == "Goes straight to /rules/treachery-6.0/907.8b"
 
 
-# -- the index beside the database ---------------------------------------------------------
+# -- the search tables inside the database ------------------------------------------------
 
 
-def test_the_index_is_built_beside_the_database(built_db_path):
-    index_dir = index_path_for(built_db_path)
-    build_id = sqlite_utils.Database(built_db_path).execute("pragma user_version").fetchone()[0]
-    assert index_dir == built_db_path.with_name("rulebook-search") / f"build-{build_id:08x}"
-    assert (index_dir / search_index.VOCABULARY_FILE).exists()
-    assert not list(built_db_path.parent.glob("*.tmp-*")) and not list(built_db_path.parent.glob("*.old-*"))
+def test_the_search_tables_are_in_the_database_and_hidden_from_its_table_list(built_db_path, built_db):
+    assert set(search_index.SEARCH_TABLES) <= set(built_db.table_names())
+    vocabulary = search_index.read_vocabulary(built_db)
+    assert vocabulary["undercover"] > 1 and "the" not in vocabulary
+    assert not list(built_db_path.parent.glob("*.tmp-*")) and not (built_db_path.parent / "rulebook-search").exists()
 
 
-def test_searching_leaves_the_index_untouched(find, built_db_path):
-    index_dir = index_path_for(built_db_path)
-    before = {path.name: path.stat().st_mtime_ns for path in index_dir.iterdir()}
-    find("who goes first in treachery")
-    assert {path.name: path.stat().st_mtime_ns for path in index_dir.iterdir()} == before
+async def test_datasette_lists_only_the_judges_tables(start_site, built_db_path):
+    site = await start_site(built_db_path)
+    tables = {table["name"]: table for table in (await site.client.get("/rulebook.json")).json()["tables"]}
+    assert all(tables[name]["hidden"] for name in search_index.SEARCH_TABLES)
+    assert not tables["rules"]["hidden"]
 
 
-def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypatch):
+@pytest.mark.slow
+def test_a_rebuild_swaps_the_search_and_a_failed_one_keeps_it(tmp_path, monkeypatch):
     target = tmp_path / "rulebook.db"
 
     def seance_board_page():
-        return search(sqlite_utils.Database(target), index_path_for(target), "seance board")["redirect"]
+        return search(sqlite_utils.Database(target), "seance board")["redirect"]
 
     build_database(target, [bundled_source("treachery-rules-6.0.txt")])
     assert seance_board_page() is None  # no release notes in this one
     build_database(target, bundled_sources())
-    assert seance_board_page() == "/cards/S%C3%A9ance%20Board"  # the new index, opened afresh
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["rulebook-search", "rulebook.db"]
+    assert seance_board_page() == "/cards/S%C3%A9ance%20Board"  # the new build's search, read afresh
 
     empty = tmp_path / "empty.txt"
     empty.write_text("")
@@ -507,7 +507,7 @@ def test_a_rebuild_swaps_the_index_and_a_failed_one_keeps_it(tmp_path, monkeypat
     with pytest.raises(OSError):
         build_database(target, [bundled_source("treachery-rules-6.0.txt")])
     assert seance_board_page() == "/cards/S%C3%A9ance%20Board"
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["empty.txt", "rulebook-search", "rulebook.db"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".rulebook.db.lock", "empty.txt", "rulebook.db"]
 
 
 # -- corrections a judge trusts -------------------------------------------------------------
@@ -610,7 +610,7 @@ def editions(tmp_path_factory):
     db = sqlite_utils.Database(target)
 
     def find(query, **filters):
-        return search(db, index_path_for(target), query, **filters)
+        return search(db, query, **filters)
 
     return find
 

@@ -9,7 +9,6 @@ import signal
 import pytest
 import sqlite_utils
 
-from rulebook.db.search_index import index_path_for
 from rulebook.queries.search import search
 from rulebook.web import search_pool
 from rulebook.web.app import make_datasette
@@ -32,9 +31,7 @@ async def test_workers_start_warm_and_answer_as_the_search_itself_does(site, bui
     assert len(worker_pids()) == search_pool.worker_count()
     assert os.getpid() not in worker_pids()
     served = (await site.client.get("/search.json?q=undercover+guardian&limit=5")).json()
-    expected = search(
-        sqlite_utils.Database(built_db_path), index_path_for(built_db_path), "undercover guardian", limit=5
-    )
+    expected = search(sqlite_utils.Database(built_db_path), "undercover guardian", limit=5)
     assert served["results"] == expected["results"]
     assert [result["number"] for result in served["results"][:2]] == ["702.TR02a", "702.TrCov-4a"]
 

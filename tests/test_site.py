@@ -459,6 +459,7 @@ async def test_hostile_rule_text_is_escaped_everywhere(hostile_db_path):
 # The command
 
 
+@pytest.mark.slow
 def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
     import uvicorn
 
@@ -771,6 +772,7 @@ async def test_close_numbers_in_search_messages_are_links(site):
         assert (await site.client.get(url)).status_code == 200, url
 
 
+@pytest.mark.slow
 async def test_hostile_faq_is_escaped_on_its_page_and_its_404(tmp_path):
     source = tmp_path / "hostile-faq.txt"
     source.write_text(

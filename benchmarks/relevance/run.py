@@ -5,7 +5,7 @@
 Runs every query of queries.json (or --queries) through both searches on the same database and prints hit@5
 (the answer is among the first five results) and MRR@10 (1/rank of the first answer in the top
 ten) per category, the queries our search still misses, and how long our searches take. Without
---db it builds a fresh database and index from the bundled documents. unseen-questions.json
+--db it builds a fresh database (its search tables inside) from the bundled documents. unseen-questions.json
 holds questions written blind, which search was never tuned to: the check that the figures of
 queries.json are not the product of tuning to them.
 
@@ -32,7 +32,6 @@ from datasette.utils import escape_fts
 from tabulate import tabulate
 
 from rulebook.db.build import build_database, bundled_sources
-from rulebook.db.search_index import index_path_for
 from rulebook.queries.search import search
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,8 +67,8 @@ def our_identity(result: dict) -> str:
     return f"{result['kind']} {result['document']} {key}"
 
 
-def ours(db: sqlite_utils.Database, index_dir: Path, query: str) -> list[str]:
-    return [our_identity(result) for result in search(db, index_dir, query, limit=10)["results"]]
+def ours(db: sqlite_utils.Database, query: str) -> list[str]:
+    return [our_identity(result) for result in search(db, query, limit=10)["results"]]
 
 
 class BuiltIn:
@@ -118,7 +117,7 @@ def check_expected(queries: list[dict], known: set[str]) -> None:
         )
 
 
-def report(db: sqlite_utils.Database, index_dir: Path, queries_path: Path = QUERIES) -> None:
+def report(db: sqlite_utils.Database, queries_path: Path = QUERIES) -> None:
     queries = json.loads(queries_path.read_text(encoding="utf-8"))["queries"]
     builtin = BuiltIn(db)
     check_expected(
@@ -129,7 +128,7 @@ def report(db: sqlite_utils.Database, index_dir: Path, queries_path: Path = QUER
     first_timings = []  # each query's first search: nothing remembered yet
     for query in queries:
         started = time.perf_counter()
-        our_found = ours(db, index_dir, query["query"])
+        our_found = ours(db, query["query"])
         first_timings.append((time.perf_counter() - started) * 1000)
         row = (*scores(our_found, query["expected"]), *scores(builtin(query["query"]), query["expected"]))
         per_category.setdefault(query["category"], []).append(row)
@@ -154,16 +153,16 @@ def report(db: sqlite_utils.Database, index_dir: Path, queries_path: Path = QUER
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, help="an existing rulebook.db (its search index beside it)")
+    parser.add_argument("--db", type=Path, help="an existing rulebook.db")
     parser.add_argument("--queries", type=Path, default=QUERIES, help="the queries to run (default queries.json)")
     arguments = parser.parse_args()
     if arguments.db:
-        report(sqlite_utils.Database(arguments.db), index_path_for(arguments.db), arguments.queries)
+        report(sqlite_utils.Database(arguments.db), arguments.queries)
         return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "rulebook.db"
         build_database(path, bundled_sources())
-        report(sqlite_utils.Database(path), index_path_for(path), arguments.queries)
+        report(sqlite_utils.Database(path), arguments.queries)
 
 
 if __name__ == "__main__":

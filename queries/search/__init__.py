@@ -14,7 +14,7 @@ they all answer alike. In order, it:
    older editions have below current ones unless the query names an old rule number.
 
 Speed: candidates are found and ranked by SQLite FTS5's bm25 (C, the GIL released) in the
-index's entries.db; Python only re-reads the best few dozen for words side by side and cuts
+database's search tables (db/search_index.py); Python only re-reads the best few dozen for words side by side and cuts
 their snippets, so a search costs about as much as any page and never holds the server up.
 
 Bad input never raises: an empty query, punctuation, search syntax, a 10,000-character paste
@@ -65,19 +65,13 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import sqlite_utils
 
 from rulebook.db.families import FAMILY_PREFERENCE, edition_in_force
-from rulebook.db.search_index import (
-    SEARCHED_COLUMNS,
-    STEMMED_WORDS,
-    fold,
-    open_entries,
-    read_vocabulary,
-    scope_word,
-)
+from rulebook.db.publish import build_id_of
+from rulebook.db.search_index import SEARCHED_COLUMNS, read_vocabulary, scope_word
+from rulebook.ingest.words import STEMMED_WORDS, fold
 from rulebook.urls import card_url, rule_url
 
 from ..rules import as_rule_number, find_rule
@@ -110,10 +104,10 @@ SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
 SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
 
 
-_MATCHING = "entries_fts match ? and rowid not in (select value from json_each(?))"
-_COUNT = f"select count(*) from entries_fts where {_MATCHING}"
-_BEST = f"""select rowid, -bm25(entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
-            from entries_fts where {_MATCHING} order by score desc, rowid limit ? offset ?"""
+_MATCHING = "search_entries_fts match ? and rowid not in (select value from json_each(?))"
+_COUNT = f"select count(*) from search_entries_fts where {_MATCHING}"
+_BEST = f"""select rowid, -bm25(search_entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
+            from search_entries_fts where {_MATCHING} order by score desc, rowid limit ? offset ?"""
 
 
 class SearchInputError(ValueError):
@@ -122,7 +116,6 @@ class SearchInputError(ValueError):
 
 def search(
     db: sqlite_utils.Database,
-    index_dir: Path,
     query: str,
     kind: str | None = None,
     document: str | None = None,
@@ -157,12 +150,12 @@ def search(
     problem = _filter_problem(db, kind, document)
     if problem:
         return {**response, "message": problem}
-    index = _open(Path(index_dir))
+    index = search_index_of(db)
     if index is None:
         return {
             **response,
-            "message": "Search is not available: the search index is missing or unreadable. "
-            "Run `rulebook build` to create it.",
+            "message": "Search is not available: this database has no search tables (an older rulebook "
+            "made it). Run `rulebook build` to build it again.",
         }
     # A lone surrogate (half an emoji from a broken form) cannot become a search term.
     searched = text[:MAX_QUERY_CHARACTERS].encode("utf-8", "replace").decode("utf-8")
@@ -206,22 +199,23 @@ def _filter_problem(db: sqlite_utils.Database, kind: str | None, document: str |
     return None
 
 
-def _open(index_dir: Path) -> SearchIndex | None:
-    """The open index for this folder, reopened only when a rebuild swapped a new one in."""
-    try:
-        path = index_dir.resolve()
-        status = (path / "entries.db").stat()
-    except OSError:
-        return None
-    return _open_cached(str(path), status.st_ino, status.st_mtime_ns)
+_INDEXES: dict[tuple[str, int], SearchIndex] = {}
 
 
-@lru_cache(maxsize=4)
-def _open_cached(path: str, inode: int, modified: int) -> SearchIndex | None:
-    try:
-        return SearchIndex(Path(path))
-    except (OSError, ValueError, sqlite3.Error):
-        return None
+def search_index_of(db: sqlite_utils.Database) -> SearchIndex | None:
+    """The search tables of ``db``, their vocabulary and word counts read once per build of a
+    database file (None when the database has none: an older rulebook made it)."""
+    file = next((row[2] for row in db.conn.execute("pragma database_list") if row[1] == "main"), "")
+    key = (file, build_id_of(db.conn))
+    if key not in _INDEXES:
+        try:
+            index = SearchIndex(db.conn)
+        except sqlite3.Error:
+            return None
+        if len(_INDEXES) >= 4:  # the tests open several databases; a server one
+            _INDEXES.pop(next(iter(_INDEXES)))
+        _INDEXES[key] = index
+    return _INDEXES[key]
 
 
 @dataclass
@@ -240,11 +234,11 @@ class Scope:
             conditions.append("e.kind = ?")
             parameters.append(self.kind)
         if self.document:
-            conditions.append("exists (select 1 from sources s where s.entry_id = e.id and s.document = ?)")
+            conditions.append("exists (select 1 from search_sources s where s.entry_id = e.id and s.document = ?)")
             parameters.append(self.document)
         elif self.editions is not None:
             families = [
-                "(e.family = ? and exists (select 1 from sources s where s.entry_id = e.id and s.edition = ?))"
+                "(e.family = ? and exists (select 1 from search_sources s where s.entry_id = e.id and s.edition = ?))"
                 for _ in self.editions
             ]
             conditions.append(f"({' or '.join(families) or '0'})")
@@ -279,7 +273,10 @@ class Scope:
             return "document = ?", [self.document]
         if self.editions is not None:
             return "1", []
-        return "edition = (select max(edition) from sources newest where newest.entry_id = sources.entry_id)", []
+        return (
+            "edition = (select max(edition) from search_sources newest where newest.entry_id = search_sources.entry_id)",
+            [],
+        )
 
     def source(self, sources: list[dict], family: str) -> dict:
         """Which of the entry's sources (newest first) the result shows."""
@@ -292,6 +289,15 @@ class Scope:
 
 
 _ENTRY_COLUMNS = "id, kind, family, body, name, words, superseded, owner"
+
+
+def _term_counts(connection: sqlite3.Connection) -> dict[str, int]:
+    """How many entries use each indexed word: FTS5's own counts (fts5vocab, in a temporary
+    table of this connection: the served file is read-only)."""
+    connection.execute(
+        "create virtual table if not exists temp.search_terms using fts5vocab(main, search_entries_fts, row)"
+    )
+    return dict(connection.execute("select term, doc from temp.search_terms").fetchall())
 
 
 @dataclass(frozen=True)
@@ -318,27 +324,23 @@ class Candidate:
 
 
 class SearchIndex:
-    """An open index with its vocabulary; built once per index folder and reused by every thread."""
+    """The search tables of one build: what a search reads once (how many entries, how many use
+    each word, the vocabulary for corrections), shared by every search of that build. Each search
+    reads the tables on the connection it was given (thread by thread)."""
 
-    def __init__(self, path: Path):
-        self.path = path
-        self.local = threading.local()  # one SQLite connection per thread
-        connection = self.connection()
-        connection.execute(
-            f"select {_ENTRY_COLUMNS} from entries limit 0"
-        )  # an index an older rulebook made fails here
-        self.entry_count = connection.execute("select count(*) from entries").fetchone()[0]
-        connection.execute("create virtual table temp.terms using fts5vocab(main, entries_fts, row)")
-        self.frequency = dict(connection.execute("select term, doc from temp.terms").fetchall())
-        self.speller = Speller(read_vocabulary(path), set(self.frequency))
+    def __init__(self, connection: sqlite3.Connection):
+        self.local = threading.local()  # the connection of the search running in this thread
+        connection.execute(f"select {_ENTRY_COLUMNS} from search_entries limit 0")  # none: an older rulebook's
+        self.entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
+        self.frequency = _term_counts(connection)
+        self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
         is_english_word("judge")  # load the English word list now, not during a judge's search
 
-    def connection(self):
-        if not hasattr(self.local, "connection"):
-            self.local.connection = open_entries(self.path)
+    def connection(self) -> sqlite3.Connection:
         return self.local.connection
 
     def answer(self, db, text: str, scope: Scope, limit: int, offset: int, as_typed: bool) -> dict:
+        self.local.connection = db.conn
         messages = []
         query = parse(text)
         words = query.words
@@ -391,7 +393,7 @@ class SearchIndex:
             return None, [], None
         where, parameters = scope.where()
         rows = self.connection().execute(
-            f"select e.id, e.kind, e.family, e.body from entries e where e.number = ? and {where}",
+            f"select e.id, e.kind, e.family, e.body from search_entries e where e.number = ? and {where}",
             [found.rule["canonical"], *parameters],
         )
         rules = self.looked_up(rows, scope)
@@ -407,7 +409,7 @@ class SearchIndex:
             return None, []
         where, parameters = scope.where()
         rows = self.connection().execute(
-            f"select e.id, e.kind, e.family, e.body from entries e where e.name_key = ? and e.kind = 'card' and {where}"
+            f"select e.id, e.kind, e.family, e.body from search_entries e where e.name_key = ? and e.kind = 'card' and {where}"
             " order by e.superseded",
             [fold(text), *parameters],
         )
@@ -500,7 +502,7 @@ class SearchIndex:
         entries = {
             row[0]: row
             for row in self.connection().execute(
-                f"select {_ENTRY_COLUMNS} from entries where id in ({', '.join('?' * len(best))})",
+                f"select {_ENTRY_COLUMNS} from search_entries where id in ({', '.join('?' * len(best))})",
                 [entry_id for entry_id, _ in best],
             )
         }
@@ -531,7 +533,7 @@ class SearchIndex:
         older = self.best(matching.narrowed(f"AND {superseded}"), wanted, 0)
         for entry_id in {row[0] for row in current + older} - entries.keys():
             entries[entry_id] = next(
-                self.connection().execute(f"select {_ENTRY_COLUMNS} from entries where id = ?", [entry_id])
+                self.connection().execute(f"select {_ENTRY_COLUMNS} from search_entries where id = ?", [entry_id])
             )
         return sorted(
             current + [(entry_id, score * SUPERSEDED_FACTOR) for entry_id, score in older],
@@ -550,7 +552,7 @@ class SearchIndex:
         sources_of: dict[int, list[dict]] = {candidate.entry_id: [] for candidate in candidates}
         which, parameters = scope.sources_condition()
         for entry_id, document, edition, earlier, result in self.connection().execute(
-            f"select entry_id, document, edition, earlier, result from sources "
+            f"select entry_id, document, edition, earlier, result from search_sources "
             f"where entry_id in ({', '.join('?' * len(sources_of))}) and {which} order by edition desc, rowid",
             [*sources_of, *parameters],
         ):
@@ -584,7 +586,11 @@ class SearchIndex:
 
     def is_old_number(self, number: str) -> bool:
         """A number only superseded editions use (702.TrUnv-3, 906.6d): the judge wants the old rules."""
-        row = self.connection().execute("select min(superseded) from entries where number = ?", [number]).fetchone()
+        row = (
+            self.connection()
+            .execute("select min(superseded) from search_entries where number = ?", [number])
+            .fetchone()
+        )
         return row[0] == 1
 
 

@@ -6,7 +6,7 @@ import re
 
 from markupsafe import escape
 
-from rulebook.db.search_index import FOLDING, search_form, word_spans
+from rulebook.ingest.words import FOLDING, search_form, word_spans
 
 from .words import finds_longer_words
 
@@ -41,7 +41,7 @@ def snippet(body: str, terms: set[str]) -> str:
     return ("…" if start else "") + passage + ("…" if end < len(body) else "")
 
 
-_WORD_AT = re.compile(r"\w+(?:\.?\w+)*")  # the index's word pattern (db/search_index.py)
+_WORD_AT = re.compile(r"\w+(?:\.?\w+)*")  # the index's word pattern (ingest/words.py)
 
 
 def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:

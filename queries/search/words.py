@@ -1,7 +1,7 @@
 """What a query says: its words, rule numbers, judges' phrases and corrected misspellings.
 
 A judge's query becomes a list of ``Word``: where it was typed, and the indexed forms (folded
-stems, db/search_index.py) searched for it. Three things change what is searched:
+stems, ingest/words.py) searched for it. Three things change what is searched:
 
 - judges' phrases ("goes first") become the rules' words ("starting player"), from the one
   data file ``judges-words.txt`` beside this module;
@@ -22,8 +22,8 @@ from whoosh.spelling import ListCorrector
 from whoosh.support.levenshtein import damerau_levenshtein
 from wordfreq import zipf_frequency
 
-from rulebook.db.search_index import WORDS, stem_word
 from rulebook.ingest.numbers import NUMBER, canonical
+from rulebook.ingest.words import WORDS, stem_word
 
 _RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907.8b, 702.TrUnv-3 in a query
 

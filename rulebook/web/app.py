@@ -22,7 +22,6 @@ from datasette.app import Datasette
 from datasette.database import Database
 from datasette.utils.asgi import Response
 
-from rulebook.db.publish import build_id_of, index_folder, pin_served_index, unpin
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 
@@ -107,37 +106,15 @@ def limit_connection(connection: sqlite3.Connection) -> None:
     connection.set_authorizer(_authorize)
 
 
-_served_indexes: WeakKeyDictionary[Datasette, Path] = WeakKeyDictionary()
-_pins: WeakKeyDictionary[Datasette, Path | None] = WeakKeyDictionary()
-
-
 async def prepare_to_serve(datasette: Datasette) -> None:
     """Everything that can fail at startup, done before the server says it is serving: the
-    plugins' startup hooks, opening the database, and pinning its search index so that a
-    rebuild while serving leaves this server its own database and index until it restarts."""
+    plugins' startup hooks and opening the database."""
     await datasette.invoke_startup()
-    database = datasette.get_database(DATABASE)
-    _served_indexes[datasette], _pins[datasette] = await database.execute_fn(
-        lambda conn: pin_served_index(Path(database.path), conn)
-    )
+    await datasette.get_database(DATABASE).execute_fn(lambda conn: conn.execute("select count(*) from documents"))
     # What startup loaded (the checker's rules, templates, the link context) lives as long as the
     # server: out of the garbage collector's sight, a large request's collections stay short.
     gc.collect()
     gc.freeze()
-
-
-def stop_serving(datasette: Datasette) -> None:
-    """The server is shutting down: later builds may delete its search index."""
-    unpin(_pins.pop(datasette, None))
-
-
-async def served_index_path(datasette: Datasette) -> Path:
-    """The search index that belongs to the database this server opened (by its build id)."""
-    if datasette not in _served_indexes:
-        database = datasette.get_database(DATABASE)
-        build_id = await database.execute_fn(build_id_of)
-        _served_indexes[datasette] = index_folder(Path(database.path), build_id)
-    return _served_indexes[datasette]
 
 
 def served_databases(datasette: Datasette) -> list[dict]:

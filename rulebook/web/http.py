@@ -28,7 +28,6 @@ from weakref import WeakKeyDictionary
 
 from datasette.app import Datasette
 
-from rulebook.db.search_index import index_path_for
 from rulebook.resources import package_folder
 
 from .openapi import OPENAPI_PATH
@@ -54,13 +53,12 @@ def _hash_files(digest, files: Iterable[Path]) -> None:
 
 
 def build_hash(datasette: Datasette) -> str:
-    """sha256 of what the answers are made of: every served database file with its search index,
-    the rulebook code (plugins, templates, queries) and the Datasette version."""
+    """sha256 of what the answers are made of: every served database file (its search tables
+    inside), the rulebook code (plugins, templates, queries) and the Datasette version."""
     digest = hashlib.sha256(f"rulebook {version('rulebook')} datasette {version('datasette')}".encode())
     for database in datasette.databases.values():
         if database.path and Path(database.path).is_file():
-            index = index_path_for(Path(database.path))
-            _hash_files(digest, [Path(database.path), *(index.glob("*") if index.is_dir() else [])])
+            _hash_files(digest, [Path(database.path)])
     for package in CODE_PACKAGES:
         _hash_files(
             digest,

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl, urlencode
 import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order
+from rulebook.db.search_index import SEARCH_TABLES
 from rulebook.db.tables import TABLES, Table, searchable
 from rulebook.resources import package_folder
 from rulebook.urls import DATABASE
@@ -105,6 +106,8 @@ def _table_metadata() -> dict[str, dict]:
     tables = {name: table_metadata(table) for name, table in TABLES.items()}
     for name in searchable():
         tables[name].update({"fts_table": f"{name}_fts", "fts_pk": "id"})
+    for name in SEARCH_TABLES:  # search's own tables (db/search_index.py): not the judges' to browse
+        tables[name] = {"hidden": True}
         tables[f"{name}_fts"] = {"hidden": True}
     return tables
 

@@ -11,10 +11,9 @@ loop and threads is unsafe) and import only what a search needs (search_worker.p
 started when the server starts (``start_search_workers``, warm before "Serving"), or at the
 first search of an app that skipped that (the tests' in-process client).
 
-A server searches the pair it serves: the database Datasette opened and the index pinned at
-startup. If a worker finds another build at the database's path (a rebuild since), or a worker
-died, the search runs on Datasette's own connection instead, with the served index, and a dead
-pool is replaced for the next search.
+A server searches the database it serves, search tables included (one file). If a worker finds
+another build at the database's path (a rebuild since), or a worker died, the search runs on
+Datasette's own connection instead, and a dead pool is replaced for the next search.
 """
 
 from __future__ import annotations
@@ -33,11 +32,11 @@ from rulebook.db.publish import build_id_of
 from rulebook.queries.search import search
 from rulebook.urls import DATABASE
 
-from .app import run_query, served_index_path
+from .app import run_query
 from .search_worker import Rebuilt, run_search, start_worker, warm_up
 
 _pool: ProcessPoolExecutor | None = None
-_served: WeakKeyDictionary[Datasette, tuple[Path, int, Path]] = WeakKeyDictionary()
+_served: WeakKeyDictionary[Datasette, tuple[Path, int]] = WeakKeyDictionary()
 
 
 SEARCH_WORKERS = "RULEBOOK_SEARCH_WORKERS"  # how `rulebook serve --workers N` shares the cores among its N servers
@@ -63,21 +62,20 @@ def _workers() -> ProcessPoolExecutor:
     return _pool
 
 
-async def served_pair(datasette: Datasette) -> tuple[Path, int, Path]:
-    """(database path, its build id, its index folder) of what this server serves: fixed while it runs."""
+async def served_build(datasette: Datasette) -> tuple[Path, int]:
+    """(database path, its build id) of what this server serves: fixed while it runs."""
     if datasette not in _served:
         database = datasette.get_database(DATABASE)
-        build_id = await database.execute_fn(build_id_of)
-        _served[datasette] = (Path(database.path), build_id, await served_index_path(datasette))
+        _served[datasette] = (Path(database.path), await database.execute_fn(build_id_of))
     return _served[datasette]
 
 
 async def start_search_workers(datasette: Datasette) -> None:
-    """Start every worker and open the served pair in it now, so no judge's search waits for that."""
-    pair = await served_pair(datasette)
+    """Start every worker and open the served database in it now, so no judge's search waits for that."""
+    build = await served_build(datasette)
     loop = asyncio.get_running_loop()
     pool = _workers()
-    await asyncio.gather(*(loop.run_in_executor(pool, warm_up, *pair) for _ in range(worker_count())))
+    await asyncio.gather(*(loop.run_in_executor(pool, warm_up, *build) for _ in range(worker_count())))
 
 
 def stop_search_workers(wait: bool = True) -> None:
@@ -90,14 +88,14 @@ def stop_search_workers(wait: bool = True) -> None:
 
 
 async def search_in_worker(datasette: Datasette, *args) -> dict:
-    """``search(db, index, *args)`` on the database and index this server serves, in a worker process."""
-    pair = await served_pair(datasette)
+    """``search(db, *args)`` on the database this server serves, in a worker process."""
+    build = await served_build(datasette)
     pool = _workers()
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, run_search, *pair, *args)
+        return await asyncio.get_running_loop().run_in_executor(pool, run_search, *build, *args)
     except Rebuilt:
         pass
     except BrokenProcessPool:  # a worker was killed (out of memory?): start afresh next time
         if pool is _pool:
             stop_search_workers(wait=False)
-    return await run_query(datasette, search, pair[2], *args)
+    return await run_query(datasette, search, *args)

@@ -1,13 +1,10 @@
 """What a search worker process does (rulebook/web/search_pool.py starts them): answer searches
-on the database and index the server serves, each opened once and kept.
+on the database the server serves, opened once and kept.
 
 It imports nothing of Datasette, so a worker starts in a fraction of a second and holds only
-what a search needs.
-
-The server serves one build of the database, opened at startup. A worker opens the file at the
-same path later; if a rebuild has put a newer database there meanwhile, the worker would be
-answering from the wrong one, so it says ``Rebuilt`` and the server searches on its own
-connection instead (search_pool.py).
+what a search needs. The search tables are inside the database (one file): a worker searches
+the build the server opened, and should a rebuild have put another file at that path since
+(a worker started later), it says ``Rebuilt`` and the server searches on its own connection.
 """
 
 from __future__ import annotations
@@ -48,16 +45,15 @@ def _leave_with(server: int) -> None:
     os._exit(0)
 
 
-def run_search(db_path: Path, build_id: int, index: Path, *args) -> dict:
-    """``search(db, index, *args)`` on build ``build_id`` of the database at ``db_path``."""
-    return search(_database(str(db_path), build_id), index, *args)
+def run_search(db_path: Path, build_id: int, *args) -> dict:
+    """``search(db, *args)`` on build ``build_id`` of the database at ``db_path``."""
+    return search(_database(str(db_path), build_id), *args)
 
 
-def warm_up(db_path: Path, build_id: int, index: Path) -> None:
-    """Open the database and index, and load the English word list, before a judge's first
-    search has to wait for them."""
+def warm_up(db_path: Path, build_id: int) -> None:
+    """Open the database and read its search vocabulary before a judge's first search waits for it."""
     with contextlib.suppress(Rebuilt):  # the first search will fall back; nothing to warm
-        run_search(db_path, build_id, index, "judge")
+        run_search(db_path, build_id, "judge")
 
 
 @lru_cache(maxsize=8)  # one per database a worker has served: the tests serve several
