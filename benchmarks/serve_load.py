@@ -18,6 +18,8 @@ Targets (issue 10): at 8 clients our throughput >= 1.5 x the built-in search's a
 input over 200 ms.
 
 Run: .venv/bin/python -m benchmarks.serve_load [--requests 800] [--clients 8] [--single 200] [--editions 26]
+With --baseline PYTHON (another rulebook, e.g. an earlier commit pip-installed in its own virtualenv),
+our search and that one's are measured side by side instead, on the bundled documents.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import itertools
 import json
 import random
 import statistics
+import subprocess
 import tempfile
 import threading
 import time
@@ -218,7 +221,15 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--single", type=int, default=200, help="single-client searches per database")
     parser.add_argument("--editions", type=int, default=26, help="official editions for the scale run")
+    parser.add_argument(
+        "--baseline",
+        metavar="PYTHON",
+        help="the Python of another rulebook install (an earlier commit, pip-installed in its own "
+        "virtualenv): its search is measured beside ours, in this run, on the bundled documents",
+    )
     arguments = parser.parse_args()
+    if arguments.baseline:
+        return against_baseline(arguments)
     queries = distinct_queries(2 * arguments.requests + 2 * arguments.single)
     load_queries, single_queries = queries[: 2 * arguments.requests], queries[2 * arguments.requests :]
     with tempfile.TemporaryDirectory() as folder:
@@ -250,6 +261,38 @@ def main() -> None:
             f"worst bad input at {arguments.editions} editions: {worst:.0f} ms for {worst_query!r}… "
             f"(target <= {TARGETS['bad input ms']} ms: {verdict(worst, TARGETS['bad input ms'])})"
         )
+
+
+def against_baseline(arguments) -> None:
+    """Our search and the baseline install's, each on its own build of the bundled documents,
+    side by side: 8 clients on each in turn, then one client taking turns. Every query is sent
+    once to each server and never again."""
+    queries = distinct_queries(2 * arguments.requests + 2 * arguments.single)
+    with tempfile.TemporaryDirectory() as folder:
+        ours_db, theirs_db = Path(folder) / "ours" / "rulebook.db", Path(folder) / "baseline" / "rulebook.db"
+        ours_db.parent.mkdir()
+        theirs_db.parent.mkdir()
+        build_database(ours_db, bundled_sources())
+        baseline = [arguments.baseline, "-m", "rulebook", "build", "--db", str(theirs_db)]
+        subprocess.run(baseline, check=True, capture_output=True, cwd=folder)  # not this checkout's rulebook
+        with served(ours_db) as ours_base, served(theirs_db, python=arguments.baseline, cwd=folder) as theirs_base:
+            ports = [int(url.rsplit(":", 1)[1]) for url in (ours_base, theirs_base)]
+            rows = [["server", "requests", "req/s", "p50 ms", "p99 ms"]]
+            load: dict[int, tuple[list[float], float]] = {port: ([], 0.0) for port in ports}
+            for round_number in range(ROUNDS):  # the two take turns, so a busy machine slows both alike
+                for port, offset in zip(ports, (0, arguments.requests)):
+                    chunk = ours(queries[offset : offset + arguments.requests])[round_number::ROUNDS]
+                    timings, throughput = measure(port, chunk, arguments.clients)
+                    load[port] = (load[port][0] + timings, load[port][1] + len(chunk) / throughput)
+            for label, port in zip(("this checkout", "baseline"), ports):
+                timings, seconds = load[port]
+                rows.append(row(f"{label}, {arguments.clients} clients", timings, len(timings) / seconds))
+            single = single_client(ports, queries[2 * arguments.requests :])
+            for label, timings in zip(("this checkout", "baseline"), single):
+                rows.append(row(f"{label}, one client", timings))
+    print(table(rows))
+    ratio = statistics.median(single[0]) / statistics.median(single[1])
+    print(f"\nsingle-client p50, this checkout / baseline: {ratio:.2f} (below 1: faster than the baseline)")
 
 
 if __name__ == "__main__":

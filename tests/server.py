@@ -13,18 +13,27 @@ from pathlib import Path
 
 
 @contextmanager
-def served(db_path: Path, seconds: float = 60, options: tuple[str, ...] = ()) -> Iterator[str]:
+def served(
+    db_path: Path,
+    seconds: float = 60,
+    options: tuple[str, ...] = (),
+    python: str = sys.executable,
+    cwd: Path | str | None = None,
+) -> Iterator[str]:
     """`rulebook serve` on a free loopback port, in its own process, for as long as the block
     runs: the browser tests and the benchmarks measure the real server. Yields its base URL.
-    ``options`` are more options for `rulebook serve`, e.g. ("--workers", "2")."""
+    ``options`` are more options for `rulebook serve`, e.g. ("--workers", "2"); ``python`` the
+    interpreter whose rulebook serves (a benchmark's baseline install), run in ``cwd`` (not the
+    checkout, whose rulebook/ ``python -m`` would import first)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port), *options],
+        [python, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port), *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        cwd=cwd,
     )
     base = f"http://127.0.0.1:{port}"
     try:
