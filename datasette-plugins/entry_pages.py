@@ -14,13 +14,12 @@ from rulebook.web.app import page_response, run_query
 from rulebook.web.errors import PageNotFound
 
 PATHS = "|".join(ENTRY_KINDS)
-TEMPLATES = {"faq": "rulebook_faq.html", "glossary": "rulebook_glossary.html", "mechanics": "rulebook_mechanic.html"}
 
 
 async def entry_page(datasette, request):
     path, document, slug = (unquote(request.url_vars[key]) for key in ("path", "document", "slug"))
     data = await run_query(datasette, entry_page_data, path, document, slug)
-    return await page_response(datasette, request, data, TEMPLATES[path])
+    return await page_response(datasette, request, data, ENTRY_KINDS[path].template)
 
 
 async def entry_list(datasette, request):

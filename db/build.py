@@ -10,13 +10,15 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from pathlib import Path
 
 import sqlite_utils
 
 from rulebook.ingest import Document, SourceError, read_document
 from rulebook.ingest.numbers import RuleNumber, addressed, canonical, parent_number, sort_key
-from rulebook.ingest.records import Card, CardText
+from rulebook.ingest.records import Card, CardText, Mechanic
+from rulebook.kinds import kind_rows
 from rulebook.resources import package_file, package_folder
 
 from . import publish, schema
@@ -42,28 +44,23 @@ def bundled_source(name: str) -> Path:
     return package_file("rulebook.sources", name)
 
 
-def _lines(record) -> dict:
-    return {"line_start": record.line_start, "line_end": record.line_end}
+def _row(record, table: str, **worked_out) -> dict:
+    """The row of ``table`` a parser's record makes: every field with a column of the same name
+    (a list of lines joined, one per line), the source lines it was read from, and what the build
+    ``worked_out`` (the owner's id, the position, numbers to address it by).
 
-
-def _card_row(card: Card, document_id: int, position: int) -> dict:
-    return {
-        "document_id": document_id,
-        "position": position,
-        "name": card.name,
-        "kind": card.kind,
-        "role": card.role,
-        "section": card.section,
-        "mana_cost": card.mana_cost,
-        "type_line": card.type_line,
-        "power": card.power,
-        "toughness": card.toughness,
-        "loyalty": card.loyalty,
-        "rules_text": card.rules_text,
-        "no_notes_statement": card.no_notes_statement,
-        "note_count": len(card.notes),
-        **_lines(card),
-    }
+    A field is a column when both have the same name, so a new field reaches the database by
+    declaring its column in db/tables.py; tests/test_build.py checks that no field is left out.
+    """
+    columns = schema.TABLES[table].columns
+    row = {}
+    for item in fields(record):
+        if item.name in columns:
+            value = getattr(record, item.name)
+            row[item.name] = ("\n".join(value) or None) if isinstance(value, list) else value
+    if "line_start" in columns:
+        row.update(line_start=record.line_start, line_end=record.line_end)
+    return {**row, **worked_out}
 
 
 class _Writer:
@@ -98,76 +95,29 @@ class _Writer:
         parsed, info = document.parsed, document.parsed.info
         document_id = self.add(
             "documents",
-            {
-                "slug": slug,
-                "title": info.title,
-                "kind": info.kind,
-                "version": info.version,
-                "effective_date": info.effective_date,
-                "source_file": document.path.name,
-                "sha256": hashlib.sha256(document.data).hexdigest(),
-                "line_count": len(document.source.lines),
-                "is_excerpt": int(info.excerpt),
-            },
-        )
-        owner = {"document_id": document_id}
-        self.add_all(
-            "versions",
-            (
-                {
-                    **owner,
-                    "version": row.version,
-                    "changes": row.changes,
-                    "release_date": row.release_date,
-                    **_lines(row),
-                }
-                for row in parsed.versions
+            _row(
+                info,
+                "documents",
+                slug=slug,
+                source_file=document.path.name,
+                sha256=hashlib.sha256(document.data).hexdigest(),
+                line_count=len(document.source.lines),
+                is_excerpt=int(info.excerpt),
             ),
         )
+        owner = {"document_id": document_id}
+        self.add_all("versions", (_row(row, "versions", **owner) for row in parsed.versions))
         self.add_all(
             "headings",
             (
-                {
-                    **owner,
-                    "position": position,
-                    "level": heading.level,
-                    "number": heading.number,
-                    "title": heading.title,
-                    "label": heading.label,
-                    **_lines(heading),
-                }
+                _row(heading, "headings", **owner, position=position, label=heading.label)
                 for position, heading in enumerate(parsed.headings, start=1)
             ),
         )
         self.write_rules(parsed.rules, document_id)
-        self.add_all(
-            "glossary",
-            (
-                {
-                    **owner,
-                    "position": position,
-                    "term": entry.term,
-                    "text": entry.text,
-                    "quotes_rule": entry.quotes_rule,
-                    **_lines(entry),
-                }
-                for position, entry in enumerate(parsed.glossary, start=1)
-            ),
-        )
-        self.add_all(
-            "faq",
-            (
-                {**owner, "position": position, "question": entry.question, "answer": entry.answer, **_lines(entry)}
-                for position, entry in enumerate(parsed.faq, start=1)
-            ),
-        )
-        self.add_all(
-            "passages",
-            (
-                {**owner, "position": position, "heading": passage.heading, "text": passage.text, **_lines(passage)}
-                for position, passage in enumerate(parsed.passages, start=1)
-            ),
-        )
+        self.add_all("glossary", self.numbered(parsed.glossary, "glossary", **owner))
+        self.add_all("faq", self.numbered(parsed.faq, "faq", **owner))
+        self.add_all("passages", self.numbered(parsed.passages, "passages", **owner))
         for position, card in enumerate(parsed.cards, start=1):
             self.write_card(card, document_id, position)
         for position, mechanic in enumerate(parsed.mechanics, start=1):
@@ -184,6 +134,11 @@ class _Writer:
         )
         return document_id
 
+    @staticmethod
+    def numbered(records, table: str, **owner) -> Iterable[dict]:
+        """The rows of ``records`` in order, numbered from 1 under their ``owner``."""
+        return (_row(record, table, **owner, position=position) for position, record in enumerate(records, start=1))
+
     def write_rules(self, rules, document_id: int) -> None:
         ids: dict[str, int] = {}
         for position, rule in enumerate(rules, start=1):
@@ -191,130 +146,48 @@ class _Writer:
             parsed_number = RuleNumber.parse(rule.number)
             rule_id = self.add(
                 "rules",
-                {
-                    "document_id": document_id,
-                    "number": addressed(rule.number, rule.occurrence),
-                    "canonical": addressed(canonical(rule.number), rule.occurrence),
-                    "parent_id": ids.get(canonical(parent)) if parent else None,
-                    "parent_number": parent,
-                    "is_subrule": int(bool(parsed_number and parsed_number.is_subrule)),
-                    "sort_key": addressed(sort_key(rule.number), rule.occurrence),
-                    "position": position,
-                    "part": rule.part,
-                    "section": rule.section,
-                    "title": rule.title,
-                    "text": rule.text,
-                    **_lines(rule),
-                },
+                _row(
+                    rule,
+                    "rules",
+                    document_id=document_id,
+                    position=position,
+                    number=addressed(rule.number, rule.occurrence),
+                    canonical=addressed(canonical(rule.number), rule.occurrence),
+                    parent_id=ids.get(canonical(parent)) if parent else None,
+                    parent_number=parent,
+                    is_subrule=int(bool(parsed_number and parsed_number.is_subrule)),
+                    sort_key=addressed(sort_key(rule.number), rule.occurrence),
+                ),
             )
             ids.setdefault(canonical(rule.number), rule_id)
             self.add_all(
                 "rule_paragraphs",
-                (
-                    {
-                        "rule_id": rule_id,
-                        "document_id": document_id,
-                        "position": index,
-                        "kind": paragraph.kind,
-                        "text": paragraph.text,
-                        **_lines(paragraph),
-                    }
-                    for index, paragraph in enumerate(rule.paragraphs, start=1)
-                ),
+                self.numbered(rule.paragraphs, "rule_paragraphs", rule_id=rule_id, document_id=document_id),
             )
 
     def write_card(self, card: Card, document_id: int, position: int) -> None:
-        card_id = self.add("cards", _card_row(card, document_id, position))
+        card_id = self.add(
+            "cards", _row(card, "cards", document_id=document_id, position=position, note_count=len(card.notes))
+        )
         for index, note in enumerate(card.notes, start=1):
             note_id = self.add(
-                "card_notes",
-                {
-                    "card_id": card_id,
-                    "document_id": document_id,
-                    "position": index,
-                    "group_heading": note.group,
-                    "text": note.text,
-                    **_lines(note),
-                },
+                "card_notes", _row(note, "card_notes", card_id=card_id, document_id=document_id, position=index)
             )
             self.remember_mentions(note.mentions, "card_notes", note_id, document_id, card_id)
 
-    def write_mechanic(self, mechanic, document_id: int, position: int) -> None:
-        mechanic_id = self.add(
-            "mechanics",
-            {
-                "document_id": document_id,
-                "position": position,
-                "name": mechanic.name,
-                "body": mechanic.body,
-                **_lines(mechanic),
-            },
-        )
-        self.add_all(
-            "mechanic_examples",
-            (
-                {
-                    "mechanic_id": mechanic_id,
-                    "document_id": document_id,
-                    "position": index,
-                    "name": card.name,
-                    "mana_cost": card.mana_cost,
-                    "type_line": card.type_line,
-                    "power": card.power,
-                    "toughness": card.toughness,
-                    "rules_text": card.rules_text,
-                    **_lines(card),
-                }
-                for index, card in enumerate(mechanic.examples, start=1)
-            ),
-        )
+    def write_mechanic(self, mechanic: Mechanic, document_id: int, position: int) -> None:
+        mechanic_id = self.add("mechanics", _row(mechanic, "mechanics", document_id=document_id, position=position))
+        owner = {"mechanic_id": mechanic_id, "document_id": document_id}
+        self.add_all("mechanic_examples", self.numbered(mechanic.examples, "mechanic_examples", **owner))
         for index, ruling in enumerate(mechanic.rulings, start=1):
-            ruling_id = self.add(
-                "mechanic_rulings",
-                {
-                    "mechanic_id": mechanic_id,
-                    "document_id": document_id,
-                    "position": index,
-                    "group_heading": ruling.group,
-                    "text": ruling.text,
-                    **_lines(ruling),
-                },
-            )
+            ruling_id = self.add("mechanic_rulings", _row(ruling, "mechanic_rulings", **owner, position=index))
             self.remember_mentions(ruling.mentions, "mechanic_rulings", ruling_id, document_id, None)
 
     def write_card_text(self, card: CardText, document_id: int, position: int) -> None:
-        card_text_id = self.add(
-            "card_texts",
-            {
-                "document_id": document_id,
-                "position": position,
-                "name": card.name,
-                "role": card.role,
-                "type_line": card.type_line,
-                "mana_cost": card.cost,
-                "unveil_cost": card.unveil_cost,
-                "abilities": "\n".join(card.abilities) or None,
-                "flavor": card.flavor,
-                "rarity": card.rarity,
-                "artist": card.artist,
-                "source_url": card.url,
-                "no_rulings_statement": card.no_rulings_statement,
-                **_lines(card),
-            },
-        )
+        card_text_id = self.add("card_texts", _row(card, "card_texts", document_id=document_id, position=position))
         self.add_all(
             "card_text_rulings",
-            (
-                {
-                    "card_text_id": card_text_id,
-                    "document_id": document_id,
-                    "position": index,
-                    "group_heading": ruling.group,
-                    "text": ruling.text,
-                    **_lines(ruling),
-                }
-                for index, ruling in enumerate(card.rulings, start=1)
-            ),
+            self.numbered(card.rulings, "card_text_rulings", card_text_id=card_text_id, document_id=document_id),
         )
 
     def remember_mentions(self, names, table, row_id, document_id, card_id) -> None:
@@ -393,6 +266,7 @@ def build_database(
         db.execute("pragma synchronous = off")
         schema.create_tables(db)
         writer = _Writer(db)
+        writer.add_all("kinds", kind_rows())
         slugs: dict[str, Path] = {}
         warnings: dict[str, list[str]] = {}
         with db.conn:

@@ -34,7 +34,7 @@ import sqlite_utils
 
 from rulebook.db.tables import TABLES
 from rulebook.ingest.words import _WORD, FOLDING, fold, indexed_words, is_stop_word
-from rulebook.urls import card_url, faq_url, glossary_url, mechanic_url, rule_url
+from rulebook.kinds import KINDS, SEARCHED, KindError
 
 SEARCH_TABLES = ("search_entries", "search_sources", "search_entries_fts", "search_vocabulary")
 SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
@@ -42,7 +42,7 @@ SPELLING_FIELDS = ("name", "title", "text")
 
 # Entries that are the thing they name; a card note or a mechanic ruling is found by its card's
 # or mechanic's name as well, but only the card or mechanic itself is what a bare name asks for.
-NAMED_KINDS = ("card", "glossary", "mechanic")
+NAMED_KINDS = tuple(name for name, kind in KINDS.items() if kind.owner is None and kind.title in ("name", "term"))
 
 _SCHEMA = """
 create table search_entries (
@@ -191,9 +191,10 @@ def _scope_words(group: dict) -> Iterator[str]:
 
 
 def index_entries(db: sqlite_utils.Database) -> Iterator[dict]:
-    """The searchable entries of every document, each with its family, edition and identity."""
-    for entries in (_rules, _cards, _card_notes, _faq, _glossary, _mechanics, _mechanic_rulings):
-        yield from entries(db)
+    """The searchable entries of every document, each with its family, edition and identity:
+    every kind rulebook/kinds.py says search finds, read by its indexer below."""
+    for kind in SEARCHED:
+        yield from INDEXERS[kind](db)
 
 
 def entry_words(entry: dict) -> set[str]:
@@ -206,34 +207,14 @@ def entry_words(entry: dict) -> set[str]:
     return {word for word in _WORD.findall(text) if not is_stop_word(word)}
 
 
-def result_url(kind: str, document: str, row: dict) -> str:
-    """Where a search result leads: the one place that decides it for every kind.
-
-    ``row`` has what the kind needs: ``number`` (rule), ``card`` (card, card note), ``position``
-    (card note, mechanic ruling), ``question`` (FAQ), ``term`` (glossary), ``name`` (mechanic)."""
-    if kind == "rule":
-        return rule_url(document, row["number"])
-    if kind == "card":
-        return card_url(row["card"], document)
-    if kind == "card_note":
-        return f"{card_url(row['card'], document)}#note-{row['position']}"
-    if kind == "mechanic_ruling":
-        return mechanic_url(document, row["name"], f"#ruling-{row['position']}")
-    if kind == "mechanic":
-        return mechanic_url(document, row["name"])
-    if kind == "faq":
-        return faq_url(document, row["question"])
-    return glossary_url(document, row["term"])
-
-
 def _joined(*parts: str | None) -> str:
     return "\n".join(part for part in parts if part)
 
 
-def _entry(row: dict, kind: str, identity: str, shown_title: str, shown: dict, **searched) -> dict:
+def _entry(row: dict, kind: str, identity: str, shown_title: str, shown: dict, named: dict, **searched) -> dict:
     """An entry of ``row``'s document: its family and edition, the words ``searched`` (name,
     title, text, context, number) and body, and the result it becomes (``shown``: its number,
-    card or question)."""
+    card or question; its page from what ``named`` it, as the kind's url wants it)."""
     return {
         "kind": kind,
         "family": row["family"],
@@ -248,7 +229,7 @@ def _entry(row: dict, kind: str, identity: str, shown_title: str, shown: dict, *
             "card": None,
             "question": None,
             "title": shown_title,
-            "url": result_url(kind, row["slug"], {**row, **shown}),
+            "url": KINDS[kind].url(row["slug"], named),
             **shown,
         },
         **searched,
@@ -278,6 +259,7 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
             row["canonical"],
             title,
             {"number": row["number"]},
+            {"number": row["number"]},
             number=row["canonical"],
             title=row["title"],
             text=text,
@@ -298,6 +280,7 @@ def _cards(db: sqlite_utils.Database) -> Iterator[dict]:
             fold(row["card"]),
             row["card"],
             {"card": row["card"]},
+            {"name": row["card"]},
             name=row["card"],
             name_key=fold(row["card"]),
             text=text,
@@ -317,6 +300,7 @@ def _numbered(row: dict, kind: str, owner: str, word: str, shown: dict, context:
         f"{fold(owner)}#{row['position']}",
         f"{owner} — {word} {row['position']}",
         shown,
+        {"owner": owner, "position": row["position"]},
         text=row["text"],
         owner=owner,
         context=_joined(owner, context),
@@ -349,6 +333,7 @@ def _labelled(db: sqlite_utils.Database, table: str, kind: str, label_as: str, s
             fold(row[label]),
             row[label],
             {shown: row[label]} if shown else {},
+            {label: row[label]},
             **{label_as: row[label]},
             text=text,
             body=text,
@@ -373,3 +358,19 @@ def _mechanic_rulings(db: sqlite_utils.Database) -> Iterator[dict]:
         select m.id, m.name, x.position, x.text, {_DOCUMENT_COLUMNS}
         from mechanic_rulings x join mechanics m on m.id = x.mechanic_id join documents d on d.id = m.document_id"""):
         yield _numbered(row, "mechanic_ruling", row["name"], "ruling", {})
+
+
+# How each kind search finds is read out of the database (every kind rulebook/kinds.py marks searched).
+INDEXERS = {
+    "rule": _rules,
+    "card": _cards,
+    "card_note": _card_notes,
+    "faq": _faq,
+    "glossary": _glossary,
+    "mechanic": _mechanics,
+    "mechanic_ruling": _mechanic_rulings,
+}
+if set(INDEXERS) != set(SEARCHED):
+    raise KindError(
+        f"db/search_index.py indexes {sorted(INDEXERS)}, but rulebook/kinds.py searches {sorted(SEARCHED)}."
+    )

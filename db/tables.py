@@ -27,7 +27,8 @@ class Table:
     indexes: tuple[tuple[str, ...], ...] = ()
     facets: tuple[str, ...] = ()
     sortable_columns: tuple[str, ...] = ()
-    kind_label: str | None = None  # how a page names one row: "FAQ", "mechanic ruling"
+    # how a page names one row of a table that holds no kind of entry (rulebook/kinds.py names those)
+    kind_label: str | None = None
     hidden: bool = field(default=False)
 
     @property
@@ -171,7 +172,6 @@ _DECLARED = [
         fts=("text",),
         indexes=(("rule_id",),),
         facets=("document_id", "kind"),
-        kind_label="rule note",
     ),
     Table(
         "glossary",
@@ -202,7 +202,6 @@ _DECLARED = [
         mention_column="answer",
         fts=("question", "answer"),
         facets=("document_id",),
-        kind_label="FAQ",
     ),
     Table(
         "passages",
@@ -294,7 +293,6 @@ _DECLARED = [
         indexes=(("name",),),
         facets=("document_id", "role", "rarity"),
         sortable_columns=("name", "position", "role"),
-        kind_label="card text",
     ),
     Table(
         "card_text_rulings",
@@ -339,6 +337,7 @@ _DECLARED = [
             "type_line": (str, None),
             "power": (str, None),
             "toughness": (str, None),
+            "loyalty": (str, None),
             "rules_text": (str, None),
             "card_id": (int, "The same card in the card list."),
             **LINES,
@@ -364,7 +363,6 @@ _DECLARED = [
         mention_column="text",
         fts=("text",),
         facets=("mechanic_id",),
-        kind_label="mechanic ruling",
     ),
     Table(
         "rule_references",
@@ -445,6 +443,21 @@ _DECLARED = [
         indexes=(("rule_id",), ("previous_rule_id",), ("document_id", "status")),
         facets=("family", "document_id", "status", "text_change"),
         sortable_columns=("number", "status", "similarity"),
+    ),
+    Table(
+        "kinds",
+        "The kinds of entry a judge looks up (rulebook/kinds.py): the one name search, the API and the "
+        "canned queries call each by, what a page calls one, and its table.",
+        {
+            **ID,
+            "name": (str, "The kind's one spelling: card_note, faq, mechanic_ruling."),
+            "label": (str, "What a page calls one: card note, FAQ, mechanic ruling."),
+            "plural": (str, None),
+            "table_name": (str, "The table of its rows."),
+            "owner": (str, "The kind it is shown with: a card note's card."),
+            "searched": (int, "1 when search finds it."),
+        },
+        label_column="label",
     ),
     Table(
         "source_lines",

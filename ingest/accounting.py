@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .records import ParsedDocument, Record
+from .records import ParsedDocument, Record, tables_of
 from .source import SourceError, SourceText
 
 
@@ -17,36 +17,17 @@ class LineUse:
 
 
 def _record_uses(parsed: ParsedDocument) -> Iterator[tuple[str, str, Record]]:
-    info = parsed.info
-    yield "documents", info.title, info
-    for row in parsed.versions:
-        yield "versions", row.version, row
-    for heading in parsed.headings:
-        yield "headings", heading.label, heading
-    for rule in parsed.rules:
-        yield "rules", rule.number, rule
-        for paragraph in rule.paragraphs:
-            yield "rule_paragraphs", f"{rule.number} {paragraph.kind}", paragraph
-    for entry in parsed.glossary:
-        yield "glossary", entry.term, entry
-    for entry in parsed.faq:
-        yield "faq", entry.question, entry
-    for passage in parsed.passages:
-        yield "passages", passage.heading or "", passage
-    for card in parsed.cards:
-        yield "cards", card.name, card
-        for note in card.notes:
-            yield "card_notes", card.name, note
-    for mechanic in parsed.mechanics:
-        yield "mechanics", mechanic.name, mechanic
-        for example in mechanic.examples:
-            yield "mechanic_examples", example.name, example
-        for ruling in mechanic.rulings:
-            yield "mechanic_rulings", mechanic.name, ruling
-    for card in parsed.card_texts:
-        yield "card_texts", card.name, card
-        for ruling in card.rulings:
-            yield "card_text_rulings", card.name, ruling
+    """(table, name, record) for every record, walking the ``rows`` fields the records declare."""
+    yield "documents", parsed.info.key(""), parsed.info
+
+    def walk(owner, owner_key: str) -> Iterator[tuple[str, str, Record]]:
+        for table, records in tables_of(owner):
+            for record in records:
+                key = record.key(owner_key)
+                yield table, key, record
+                yield from walk(record, key)
+
+    yield from walk(parsed, "")
 
 
 def account_lines(parsed: ParsedDocument, source: SourceText) -> list[LineUse]:

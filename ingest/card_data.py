@@ -175,20 +175,20 @@ class _Reader:
             elif text:
                 lines = self.lines_of((*path, "rulings", index))
                 used.update(lines)
-                rulings.append(CardNote(text, group=group, lines=lines))
+                rulings.append(CardNote(text, group_heading=group, lines=lines))
         lines = [line for line in self.lines_of(path) if line not in used]
         used.update(lines)
         return CardText(
             name=name,
             role=role,
             type_line=self.text_field(card, path, "type"),
-            cost=normalize_mana_cost(card["cost"]) if isinstance(card.get("cost"), str) and card["cost"] else None,
+            mana_cost=normalize_mana_cost(card["cost"]) if isinstance(card.get("cost"), str) and card["cost"] else None,
             unveil_cost=unveil_cost(abilities),
             abilities=abilities,
             flavor=self.text_field(card, path, "flavor"),
             rarity=self.text_field(card, path, "rarity"),
             artist=self.text_field(card, path, "artist"),
-            url=self.text_field(card, path, "uri"),
+            source_url=self.text_field(card, path, "uri"),
             no_rulings_statement=no_rulings,
             rulings=rulings,
             lines=lines,

@@ -7,7 +7,8 @@ made of these dataclasses. Every record keeps the source line numbers it was mad
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import get_args, get_type_hints
 
 TREACHERY_RULES = "treachery rules"
 COMPREHENSIVE_RULES = "comprehensive rules"
@@ -23,6 +24,10 @@ class Record:
 
     lines: list[int] = field(default_factory=list, kw_only=True)
 
+    def key(self, owner: str) -> str:
+        """What the record is called where line accounting names it: its own name, or its owner's."""
+        return owner
+
     @property
     def line_start(self) -> int | None:
         return min(self.lines) if self.lines else None
@@ -30,6 +35,17 @@ class Record:
     @property
     def line_end(self) -> int | None:
         return max(self.lines) if self.lines else None
+
+
+def rows(table: str):
+    """A field holding records of ``table``: the build writes each one as a row of it, and line
+    accounting names the table as where the record's lines went."""
+    return field(default_factory=list, metadata={"table": table})
+
+
+def tables_of(record) -> list[tuple[str, list[Record]]]:
+    """The (table, records) of the ``rows`` fields of a record or a parsed document."""
+    return [(item.metadata["table"], getattr(record, item.name)) for item in fields(record) if "table" in item.metadata]
 
 
 @dataclass
@@ -42,6 +58,9 @@ class DocumentInfo(Record):
     effective_date: str | None = None  # ISO yyyy-mm-dd
     excerpt: bool = False  # holds only part of an edition (a bare list of rules, no title)
 
+    def key(self, owner: str) -> str:
+        return self.title
+
 
 @dataclass
 class VersionRow(Record):
@@ -50,6 +69,9 @@ class VersionRow(Record):
     version: str
     changes: str
     release_date: str | None
+
+    def key(self, owner: str) -> str:
+        return self.version
 
 
 @dataclass
@@ -64,6 +86,9 @@ class Heading(Record):
     def label(self) -> str:
         return f"{self.number}. {self.title}" if self.number else self.title
 
+    def key(self, owner: str) -> str:
+        return self.label
+
 
 @dataclass
 class RuleParagraph(Record):
@@ -71,6 +96,9 @@ class RuleParagraph(Record):
 
     kind: str  # "note", "example" or "translation"
     text: str
+
+    def key(self, owner: str) -> str:
+        return f"{owner} {self.kind}"
 
 
 @dataclass
@@ -85,7 +113,10 @@ class Rule(Record):
     occurrence: int = 1
     part: str | None = None
     section: str | None = None
-    paragraphs: list[RuleParagraph] = field(default_factory=list)
+    paragraphs: list[RuleParagraph] = rows("rule_paragraphs")
+
+    def key(self, owner: str) -> str:
+        return self.number
 
 
 @dataclass
@@ -94,11 +125,17 @@ class GlossaryEntry(Record):
     text: str
     quotes_rule: str | None = None  # "Reminder: 104.2a ..." entries quote an official rule
 
+    def key(self, owner: str) -> str:
+        return self.term
+
 
 @dataclass
 class FaqEntry(Record):
     question: str
     answer: str
+
+    def key(self, owner: str) -> str:
+        return self.question
 
 
 @dataclass
@@ -108,11 +145,14 @@ class Passage(Record):
     heading: str | None
     text: str
 
+    def key(self, owner: str) -> str:
+        return self.heading or ""
+
 
 @dataclass
 class CardNote(Record):
     text: str
-    group: str | None = None  # "The following rulings focus on the "protection from" keyword"
+    group_heading: str | None = None  # "The following rulings focus on the "protection from" keyword"
     mentions: list[str] = field(default_factory=list)  # card names linked as [Name](#)
 
 
@@ -129,7 +169,10 @@ class Card(Record):
     loyalty: str | None = None
     rules_text: str | None = None
     no_notes_statement: str | None = None  # "No extra rules information."
-    notes: list[CardNote] = field(default_factory=list)
+    notes: list[CardNote] = rows("card_notes")
+
+    def key(self, owner: str) -> str:
+        return self.name
 
 
 @dataclass
@@ -140,15 +183,18 @@ class CardText(Record):
     name: str
     role: str | None = None
     type_line: str | None = None
-    cost: str | None = None  # mana cost, normalized ({2}{U}); identity cards have none
+    mana_cost: str | None = None  # normalized ({2}{U}); identity cards have none
     unveil_cost: str | None = None  # "{3}", "{X}{4}", or in words: "Pay 8 life, Discard a card"
     abilities: list[str] = field(default_factory=list)
     flavor: str | None = None
     rarity: str | None = None
     artist: str | None = None
-    url: str | None = None  # the card's page at its publisher
+    source_url: str | None = None  # the card's page at its publisher
     no_rulings_statement: str | None = None  # "No extra rules information."
-    rulings: list[CardNote] = field(default_factory=list)
+    rulings: list[CardNote] = rows("card_text_rulings")
+
+    def key(self, owner: str) -> str:
+        return self.name
 
 
 @dataclass
@@ -157,8 +203,11 @@ class Mechanic(Record):
 
     name: str
     body: str
-    examples: list[Card] = field(default_factory=list)
-    rulings: list[CardNote] = field(default_factory=list)
+    examples: list[Card] = rows("mechanic_examples")
+    rulings: list[CardNote] = rows("mechanic_rulings")
+
+    def key(self, owner: str) -> str:
+        return self.name
 
 
 @dataclass
@@ -182,15 +231,15 @@ class ParsedDocument:
     """Everything one parser found in one document."""
 
     info: DocumentInfo
-    versions: list[VersionRow] = field(default_factory=list)
-    headings: list[Heading] = field(default_factory=list)
-    rules: list[Rule] = field(default_factory=list)
-    glossary: list[GlossaryEntry] = field(default_factory=list)
-    faq: list[FaqEntry] = field(default_factory=list)
-    passages: list[Passage] = field(default_factory=list)
-    cards: list[Card] = field(default_factory=list)
-    mechanics: list[Mechanic] = field(default_factory=list)
-    card_texts: list[CardText] = field(default_factory=list)
+    versions: list[VersionRow] = rows("versions")
+    headings: list[Heading] = rows("headings")
+    rules: list[Rule] = rows("rules")
+    glossary: list[GlossaryEntry] = rows("glossary")
+    faq: list[FaqEntry] = rows("faq")
+    passages: list[Passage] = rows("passages")
+    cards: list[Card] = rows("cards")
+    mechanics: list[Mechanic] = rows("mechanics")
+    card_texts: list[CardText] = rows("card_texts")
     skipped: list[SkippedLine] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
     # The first line of the closing matter (credits, the publisher's legal notices): it is kept,
@@ -202,3 +251,25 @@ class ParsedDocument:
 
     def skip(self, line: int, text: str, reason: str) -> None:
         self.skipped.append(SkippedLine(line, text, reason))
+
+
+def _record_classes(owner: type, found: dict[str, type]) -> dict[str, type]:
+    hints = get_type_hints(owner)
+    for item in fields(owner):
+        if "table" in item.metadata:
+            (child,) = get_args(hints[item.name])
+            found.setdefault(item.metadata["table"], child)
+            _record_classes(child, found)
+    return found
+
+
+def record_classes() -> dict[str, type]:
+    """{table: the record class its rows are made from}, read from the ``rows`` fields: the
+    response models the API's schemas are generated from (rulebook/web/openapi.py)."""
+    return _record_classes(ParsedDocument, {"documents": DocumentInfo})
+
+
+def may_be_missing(record_class: type, name: str) -> bool:
+    """Whether the record's field ``name`` may be None (its type says ``| None``)."""
+    hint = get_type_hints(record_class).get(name)
+    return hint is not None and type(None) in get_args(hint)

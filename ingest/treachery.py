@@ -431,7 +431,7 @@ class _TreacheryParser:
 
     def add_card_note(self, line: _Line, body: str) -> None:
         text, mentions = clean_inline(body)
-        self.card.notes.append(CardNote(text, group=self.group, mentions=mentions, lines=[line.number]))
+        self.card.notes.append(CardNote(text, group_heading=self.group, mentions=mentions, lines=[line.number]))
 
     def continue_card_note(self, line: _Line, text: str) -> None:
         note = self.card.notes[-1]

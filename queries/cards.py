@@ -69,13 +69,6 @@ def _listed(rows: list[dict], order: dict) -> list[dict]:
     ]
 
 
-# What names the row that mentions a card: its card, FAQ question or mechanic.
-_OWNER_SQL = {
-    "card_notes": "(select name from cards where id = t.card_id)",
-    "faq": "t.question",
-    "mechanics": "t.name",
-    "mechanic_rulings": "(select name from mechanics where id = t.mechanic_id)",
-}
 _TEXT_COLUMN = {table.name: table.mention_column for table in mentioning_tables()}
 
 
@@ -92,23 +85,18 @@ def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
         table = row["source_table"]
         source = next(
             db.query(
-                f"select t.id, t.document_id, t.{_TEXT_COLUMN[table]} as text, {_OWNER_SQL[table]} as owner from {table} t where t.id = ?",
-                [row["source_id"]],
+                f"select id, document_id, {_TEXT_COLUMN[table]} as text from {table} where id = ?", [row["source_id"]]
             )
         )
-        owner_url = (
-            card_url(source["owner"], row["document"])
-            if table == "card_notes"
-            else entry_row_link(db, table, source["id"])["url"]
-        )
+        page = entry_row_link(db, table, source["id"])
         found.append(
             {
                 "source_table": table,
                 "id": source["id"],
                 "document_id": source["document_id"],
                 "document": row["document"],
-                "owner": source["owner"],
-                "owner_url": owner_url,
+                "owner": page["owner"],
+                "owner_url": page["url"],
                 "named_as": row["card_name"],
                 "text": source["text"],
             }

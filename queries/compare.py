@@ -29,6 +29,7 @@ from rulebook.db.lineage import (
     text_change,
 )
 from rulebook.ingest.numbers import section_of
+from rulebook.kinds import RULINGS
 from rulebook.urls import compare_url, rule_url
 
 _TOKEN = re.compile(r"\s+|[^\s]+")
@@ -500,7 +501,7 @@ def edition_changes(db: sqlite_utils.Database, newest: int | None = None) -> lis
 # Stale rulings
 
 # Texts that rule on the rules: a judge relying on one should know the rule has moved on since.
-RULING_TABLES = ("card_notes", "faq", "mechanic_rulings")
+RULING_TABLES = RULINGS  # the kinds rulebook/kinds.py says rule on the rules
 
 
 def stale_citations(db: sqlite_utils.Database) -> dict[tuple[str, int], list[dict]]:

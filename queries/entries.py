@@ -10,51 +10,35 @@ page carries its example cards and its rulings, each ruling numbered as the page
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order
-from rulebook.urls import card_url, entry_slug, faq_url, glossary_url, mechanic_url, row_url, rule_url
+from rulebook.db.tables import TABLES
+from rulebook.kinds import BY_TABLE, ENTRY_KINDS, KINDS, Kind
+from rulebook.urls import card_url, entry_slug, row_url, rule_url
 
 from .citations import cite
 
-
-@dataclass(frozen=True)
-class EntryKind:
-    """One kind of entry with a page: its table, the column that names it, what a judge calls it."""
-
-    path: str  # the first step of its address: /faq/...
-    table: str
-    label: str  # the column the slug is made from
-    noun: str
-    plural: str
-    url: Callable[..., str]
+FAQ, GLOSSARY, MECHANICS = (KINDS[name] for name in ("faq", "glossary", "mechanic"))
 
 
-FAQ = EntryKind("faq", "faq", "question", "FAQ question", "questions", faq_url)
-GLOSSARY = EntryKind("glossary", "glossary", "term", "glossary entry", "glossary entries", glossary_url)
-MECHANICS = EntryKind("mechanics", "mechanics", "name", "mechanic", "mechanics", mechanic_url)
-ENTRY_KINDS = {kind.path: kind for kind in (FAQ, GLOSSARY, MECHANICS)}
-
-
-def _entries(db: sqlite_utils.Database, kind: EntryKind, document_id: int) -> list[dict]:
+def _entries(db: sqlite_utils.Database, kind: Kind, document_id: int) -> list[dict]:
     """The document's entries in order, each with its slug (the first of two entries sharing one wins)."""
     rows = db.query(f"select * from {kind.table} where document_id = ? order by position, id", [document_id])
-    return [{**dict(row), "slug": entry_slug(row[kind.label])} for row in rows]
+    return [{**dict(row), "slug": entry_slug(row[kind.title])} for row in rows]
 
 
-def _documents_with(db: sqlite_utils.Database, kind: EntryKind) -> list[dict]:
+def _documents_with(db: sqlite_utils.Database, kind: Kind) -> list[dict]:
     having = {row["document_id"] for row in db.query(f"select distinct document_id from {kind.table}")}
     return [doc for doc in documents_in_preference_order(db) if doc["id"] in having]
 
 
-def _link(kind: EntryKind, document: str, entry: dict, suffix: str = "") -> str:
-    return kind.url(document, entry[kind.label], suffix)
+def _link(kind: Kind, document: str, entry: dict, suffix: str = "") -> str:
+    return kind.url(document, entry, suffix)
 
 
-def _same_entry_elsewhere(db: sqlite_utils.Database, kind: EntryKind, slug: str, document_id: int) -> list[dict]:
+def _same_entry_elsewhere(db: sqlite_utils.Database, kind: Kind, slug: str, document_id: int) -> list[dict]:
     """The entry with this slug in the other documents that have one (other editions, forum copies)."""
     found = []
     for doc in _documents_with(db, kind):
@@ -67,35 +51,35 @@ def _same_entry_elsewhere(db: sqlite_utils.Database, kind: EntryKind, slug: str,
                     "document": doc["slug"],
                     "version": doc["version"],
                     "effective_date": doc["effective_date"],
-                    "label": entry[kind.label],
+                    "label": entry[kind.title],
                     "url": _link(kind, doc["slug"], entry),
                 }
             )
     return found
 
 
-def _first_entries(db: sqlite_utils.Database, kind: EntryKind, documents: list[dict]) -> list[dict]:
+def _first_entries(db: sqlite_utils.Database, kind: Kind, documents: list[dict]) -> list[dict]:
     """The entries of the preferred document that has some, as suggestions."""
     return [
-        {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
+        {"label": f"{entry[kind.title]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
         for doc in documents[:1]
         for entry in _entries(db, kind, doc["id"])
     ]
 
 
-def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slug: str) -> dict:
+def _missing(db: sqlite_utils.Database, kind: Kind, document_slug: str, slug: str) -> dict:
     """What a 404 says: which document or entry is missing, and links to the closest that exist."""
     documents = _documents_with(db, kind)
     document = next((doc for doc in documents if doc["slug"] == document_slug), None)
     if document is None:
         elsewhere = [
-            {"label": f"{entry[kind.label]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
+            {"label": f"{entry[kind.title]} in {doc['slug']}", "url": _link(kind, doc["slug"], entry)}
             for doc in documents
             for entry in _entries(db, kind, doc["id"])
             if entry["slug"] == slug
         ]
         names = ", ".join(doc["slug"] for doc in documents)
-        error = f"There is no document called {document_slug!r} with a {kind.noun} page. The documents with one are: {names}."
+        error = f"There is no document called {document_slug!r} with a {kind.label} page. The documents with one are: {names}."
         return {"kind": "missing", "error": error, "suggestions": elsewhere or _first_entries(db, kind, documents)}
     entries = _entries(db, kind, document["id"])
     by_slug: dict[str, dict] = {}
@@ -104,7 +88,7 @@ def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slu
     close = difflib.get_close_matches(slug, list(by_slug), n=5, cutoff=0.5)
     containing = [known for known in by_slug if slug and (slug in known or known in slug)]
     chosen = list(dict.fromkeys(containing + close))[:8]
-    error = f"There is no {kind.noun} {slug!r} in {document_slug}."
+    error = f"There is no {kind.label} {slug!r} in {document_slug}."
     if chosen:
         error += " Did you mean one of these?"
     else:
@@ -114,7 +98,7 @@ def _missing(db: sqlite_utils.Database, kind: EntryKind, document_slug: str, slu
         "kind": "missing",
         "error": error,
         "suggestions": [
-            {"label": by_slug[known][kind.label], "url": _link(kind, document_slug, by_slug[known])} for known in chosen
+            {"label": by_slug[known][kind.title], "url": _link(kind, document_slug, by_slug[known])} for known in chosen
         ],
     }
 
@@ -172,13 +156,13 @@ def entry_page_data(db: sqlite_utils.Database, path: str, document_slug: str, sl
         return _missing(db, kind, document_slug, slug)
     url = _link(kind, document_slug, entry)
     data = {
-        "kind": kind.table,
+        "kind": kind.name,
         "document": dict(document),
         "entry": entry,
         "url": url,
         "json_url": _link(kind, document_slug, entry, ".json"),
         "datasette_url": row_url(kind.table, entry["id"]),
-        "citation": cite(document, ("FAQ: " if kind is FAQ else "") + entry[kind.label]),
+        "citation": cite(document, ("FAQ: " if kind is FAQ else "") + entry[kind.title]),
         "other_versions": _same_entry_elsewhere(db, kind, slug, document["id"]),
     }
     if kind is GLOSSARY:
@@ -196,13 +180,13 @@ def entry_index(db: sqlite_utils.Database, path: str, document_slug: str | None)
         missing = _missing(db, kind, document_slug, "")
         if any(doc["slug"] == document_slug for doc in _documents_with(db, kind)):
             missing["error"] = (
-                f"Which {kind.noun}? Its address is /{path}/{document_slug}/NAME. The {kind.plural} of {document_slug}:"
+                f"Which {kind.label}? Its address is /{path}/{document_slug}/NAME. The {kind.plural} of {document_slug}:"
             )
         return missing
     documents = _documents_with(db, kind)
     return {
         "kind": "missing",
-        "error": f"A {kind.noun} page is at /{path}/DOCUMENT/NAME. These are the first of them:",
+        "error": f"A {kind.label} page is at /{path}/DOCUMENT/NAME. These are the first of them:",
         "suggestions": _first_entries(db, kind, documents),
     }
 
@@ -211,7 +195,7 @@ def entries_of_document(db: sqlite_utils.Database, document_id: int, document_sl
     """The document's FAQ questions, glossary terms and mechanics, each with its page: the home page's lists."""
     return {
         path: [
-            {"label": entry[kind.label], "url": _link(kind, document_slug, entry)}
+            {"label": entry[kind.title], "url": _link(kind, document_slug, entry)}
             for entry in _entries(db, kind, document_id)
         ]
         for path, kind in ENTRY_KINDS.items()
@@ -219,32 +203,27 @@ def entries_of_document(db: sqlite_utils.Database, document_id: int, document_sl
 
 
 def entry_row_link(db: sqlite_utils.Database, table: str, row_id: int) -> dict | None:
-    """A FAQ, glossary, mechanic or mechanic-ruling row as {"label", "document", "url"} of its page;
-    None for tables whose rows have no page of their own."""
-    if table == "mechanic_rulings":
-        row = next(
-            db.query(
-                """select m.name, r.position, d.slug from mechanic_rulings r join mechanics m on m.id = r.mechanic_id
-                   join documents d on d.id = r.document_id where r.id = ?""",
-                [row_id],
-            ),
-            None,
-        )
-        if row is None:
-            return None
-        return {
-            "label": f"{row['name']}, ruling {row['position']}",
-            "document": row["slug"],
-            "url": f"{mechanic_url(row['slug'], row['name'])}#ruling-{row['position']}",
-        }
-    kind = next((kind for kind in ENTRY_KINDS.values() if kind.table == table), None)
+    """A row of an entry kind as {"label", "owner", "document", "url"} of its page (a ruling: its
+    place on its mechanic's page, "owner" naming the mechanic); None for tables that hold no kind
+    of entry (rulebook/kinds.py)."""
+    kind = BY_TABLE.get(table)
     if kind is None:
         return None
-    row = next(
-        db.query(
-            f"select t.{kind.label} as label, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?",
-            [row_id],
-        ),
-        None,
-    )
-    return {"label": row["label"], "document": row["slug"], "url": kind.url(row["slug"], row["label"])} if row else None
+    if kind.owner:
+        owner = KINDS[kind.owner]
+        column = next(column for column, other, _ in TABLES[table].foreign_keys if other == owner.table)
+        sql = (
+            f"select o.{owner.title} as owner, t.position, d.slug from {table} t join {owner.table} o on o.id = t.{column} "
+            "join documents d on d.id = t.document_id where t.id = ?"
+        )
+    else:
+        sql = f"select t.{kind.title}, d.slug from {table} t join documents d on d.id = t.document_id where t.id = ?"
+    row = next(db.query(sql, [row_id]), None)
+    if row is None:
+        return None
+    if kind.owner:
+        # "Manifest dread, ruling 3": the noun a page numbers it by
+        owner_name, label = row["owner"], f"{row['owner']}, {kind.label.split()[-1]} {row['position']}"
+    else:
+        owner_name = label = row[kind.title]
+    return {"label": label, "owner": owner_name, "document": row["slug"], "url": kind.url(row["slug"], row)}

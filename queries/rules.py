@@ -15,6 +15,7 @@ import sqlite_utils
 from rulebook.db.families import documents_in_preference_order, edition_in_force
 from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import OCCURRENCE_MARK, canonical, looks_like_number, section_of
+from rulebook.kinds import label_of
 from rulebook.urls import card_url, document_url, row_url, rule_url
 
 from .citations import cite
@@ -116,10 +117,9 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
             "where rules.id = " + ("?" if table == "rules" else "(select rule_id from rule_paragraphs where id = ?)")
         )
         row = next(db.query(sql, [row_id]), None)
-        kind = "rule" if table == "rules" else "rule note"
         return (
             {
-                "kind": kind,
+                "kind": label_of(table),
                 "document": row["slug"],
                 "label": row["number"],
                 "number": row["number"],
@@ -135,7 +135,7 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
         )
         row = next(db.query(sql, [row_id]))
         return {
-            "kind": "card note" if table == "card_notes" else "card",
+            "kind": label_of(table),
             "document": row["slug"],
             "label": row["name"],
             "card": row["name"],
@@ -144,7 +144,7 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
     declared = TABLES[table]
     entry = entry_row_link(db, table, row_id)  # FAQ, glossary, mechanics and rulings have pages of their own
     if entry:
-        return {"kind": declared.row_kind, **entry}
+        return {"kind": label_of(table), **entry}
     row = next(
         db.query(
             f"select t.{declared.label_column or 'id'} as label, d.slug from {table} t "
@@ -153,7 +153,7 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
         )
     )
     return {
-        "kind": declared.row_kind,
+        "kind": label_of(table),
         "document": row["slug"],
         "label": str(row["label"] or ""),
         "url": row_url(table, row_id),

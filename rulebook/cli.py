@@ -118,7 +118,7 @@ def documents_in(path: Path) -> list[Path]:
 @click.argument("files", nargs=-1, type=click.Path(exists=True, path_type=Path))
 def build(db_path, only, allow_shrink, files):
     """Build the database from the bundled rules documents plus any FILES given (a folder
-    stands for every .txt and .md document in it, e.g. a collection of official editions).
+    stands for every .txt, .md and .json document in it, e.g. a collection of official editions).
 
     The new database (its search tables inside) replaces the old one only once it is
     complete: if a document cannot be read, looks cut off, or would lose more than 5 % of its

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from hypothesis import HealthCheck, settings
 from playwright.sync_api import sync_playwright
 
 from rulebook.db.build import build_database, bundled_sources
@@ -23,6 +24,19 @@ def pytest_addoption(parser):
         action="store_true",
         help=f"run every tier of tests, the ones marked {', '.join(TIERS)} too (as CI does)",
     )
+
+
+# Property tests try 40 generated inputs in the fast tier and 300 with --all-tiers.
+settings.register_profile(
+    "fast", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+settings.register_profile(
+    "all-tiers", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def pytest_configure(config):
+    settings.load_profile("all-tiers" if config.getoption("--all-tiers") else "fast")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -82,6 +96,16 @@ def hostile_db_path(tmp_path_factory) -> Path:
     db_path = folder / "rulebook.db"
     build_database(db_path, [*bundled_sources(), source])
     return db_path
+
+
+@pytest.fixture(scope="session")
+def hostile_alone_db_path(tmp_path_factory) -> Path:
+    """Only the Treachery document whose rules hold HTML and script: a quick build for escaping."""
+    folder = tmp_path_factory.mktemp("hostile-alone")
+    source = folder / "hostile.txt"
+    source.write_text(HOSTILE_DOCUMENT, encoding="utf-8")
+    build_database(folder / "rulebook.db", [source])
+    return folder / "rulebook.db"
 
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's chromium: the browser tests never download one

@@ -323,6 +323,7 @@ async def test_personal_answers_are_not_cached_but_checker_permalinks_are(site):
     assert "etag" not in post.headers
 
 
+@pytest.mark.slow  # builds a second database
 async def test_a_rebuild_changes_every_etag(site, hostile_db_path):
     before = await etags(site, CACHED_PAGES)
     rebuilt = await in_process(hostile_db_path)  # the bundled documents plus one more

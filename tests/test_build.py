@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import fields
 
 import pytest
 import sqlite_utils
@@ -11,6 +12,8 @@ from click.testing import CliRunner
 
 from rulebook.cli import cli
 from rulebook.db.build import build_database, bundled_source, bundled_sources
+from rulebook.db.tables import TABLES
+from rulebook.ingest import records
 from rulebook.ingest.source import SourceError
 from tests.sample_documents import FULL_CR
 
@@ -211,6 +214,31 @@ def test_every_source_line_is_accounted_for(built_db):
         row["record"] for row in built_db.query("select distinct record from source_lines where used_by = 'skipped'")
     }
     assert {"table of contents", "forum chrome"} <= skipped
+
+
+# Fields a record keeps that are no column of its table, and where they go instead.
+NOT_COLUMNS = {
+    "lines": "line_start and line_end",
+    "occurrence": "the rule's number, addressed as 702.30d~2",
+    "excerpt": "documents.is_excerpt",
+    "mentions": "the mentions table, once every card exists",
+}
+# An example card in a mechanic's section is printed there, not listed: it has no list's kind,
+# role, section or notes.
+NOT_EXAMPLE_COLUMNS = {"kind", "role", "section", "no_notes_statement", "notes"}
+
+
+def test_every_field_a_parser_fills_is_a_column_of_its_table():
+    """The build writes a record's fields by name: a field without a column would be lost."""
+    made_from = records.record_classes()
+    assert made_from["mechanic_rulings"] is records.CardNote and made_from["rules"] is records.Rule
+    for table, record in made_from.items():
+        for item in fields(record):
+            if table == "mechanic_examples" and item.name in NOT_EXAMPLE_COLUMNS:
+                continue
+            assert item.name in TABLES[table].columns or item.name in NOT_COLUMNS or "table" in item.metadata, (
+                f"{record.__name__}.{item.name} has no column in {table}"
+            )
 
 
 def test_rows_carry_their_source_lines(built_db):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.db.build import build_database, bundled_source
@@ -882,7 +882,6 @@ def stored_text(db, rule: dict) -> str | None:
     return row and row["text"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(scenario=valid_scenarios())
 def test_every_valid_scenario_gets_an_answer_citing_rules_in_the_database(built_db, rulebook, scenario):
     result = check(rulebook, parse_scenario(scenario))
@@ -925,7 +924,6 @@ CORRUPTIONS = {
 }
 
 
-@settings(max_examples=100, deadline=None)
 @given(
     scenario=valid_scenarios().filter(
         lambda s: s["question"]["type"] not in ("identity_deck", "relationship", "can_unveil", "leave_game")

@@ -204,7 +204,7 @@ def test_unveil_costs_as_the_cards_print_them():
     assert texts["The Metamorph"].unveil_cost == "Pay 8 life, Discard a card"
     assert texts["The Blood Empress"].unveil_cost is None  # a Leader starts face up
     oracle = texts["The Oracle"]
-    assert oracle.rulings[0].group == 'The following rulings focus on the "protection from" keyword'
+    assert oracle.rulings[0].group_heading == 'The following rulings focus on the "protection from" keyword'
 
 
 @pytest.mark.parametrize(

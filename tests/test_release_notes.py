@@ -908,7 +908,7 @@ def test_the_cards_found_in_order(body, names):
 def test_linked_card_names_become_mentions():
     cards = cards_of(LINKED_NAMES)
     [note] = cards["Unable to Scream"].notes
-    assert (note.text, note.mentions, note.group) == (
+    assert (note.text, note.mentions, note.group_heading) == (
         "Effects that modify a creature's power, such as the effect of Jump Scare, still apply.",
         ["Jump Scare"],
         None,

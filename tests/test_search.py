@@ -8,7 +8,7 @@ import re
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import escape
 
@@ -397,7 +397,6 @@ def test_a_pasted_paragraph_is_cut_to_its_first_words(find):
     assert found["results"]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=300))
 def test_any_text_gets_an_answer(find, query):
     found = find(query)

@@ -210,7 +210,7 @@ async def test_card_page_shows_text_notes_and_who_mentions_it(site):
     assert "Instant" in html
     assert "Boo!" in html  # its own note
     # Fear of Falling's note names Jump Scare: it is listed and links back to Fear of Falling.
-    assert "/cards/Fear%20of%20Falling?document=duskmourn-release-notes" in links(html)
+    assert "/cards/Fear%20of%20Falling?document=duskmourn-release-notes#note-1" in links(html)
 
 
 async def test_card_notes_keep_their_order_and_group_headings(site):
@@ -395,7 +395,7 @@ async def test_canned_query_backlinks(site):
         (row["citing_document"], row["citing_rule"], row["cited_as"]) for row in rows
     }
     notes = await canned(site, "notes_citing_rule", document="treachery-6.0", number="907.8b")
-    assert ("FAQ", "Does the Traitor need to defeat the Guardian?") in [
+    assert ("faq", "Does the Traitor need to defeat the Guardian?") in [
         (row["kind"], row["belongs_to"]) for row in notes
     ]
 
@@ -441,8 +441,8 @@ def test_a_canned_query_without_a_title_is_refused(tmp_path):
 # Escaping
 
 
-async def test_hostile_rule_text_is_escaped_everywhere(hostile_db_path):
-    site = await started(hostile_db_path)
+async def test_hostile_rule_text_is_escaped_everywhere(hostile_alone_db_path):
+    site = await started(hostile_alone_db_path)
     page = (await site.client.get(f"/rules/{HOSTILE_SLUG}/907.1")).text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<script>alert" not in page
@@ -529,7 +529,7 @@ async def test_mechanic_page_shows_its_rulings_with_anchors(site, built_db):
     [
         (
             "/faq/treachery-6.0/platinum-angel",
-            "There is no FAQ question 'platinum-angel' in treachery-6.0. Did you mean one of these?",
+            "There is no FAQ 'platinum-angel' in treachery-6.0. Did you mean one of these?",
             "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
         ),
         (
@@ -544,7 +544,7 @@ async def test_mechanic_page_shows_its_rulings_with_anchors(site, built_db):
         ),
         (
             "/faq/treachery-6.0",
-            "Which FAQ question? Its address is /faq/treachery-6.0/NAME.",
+            "Which FAQ? Its address is /faq/treachery-6.0/NAME.",
             "/faq/treachery-6.0/can-i-counter-an-unveil-ability",
         ),
         ("/glossary", "A glossary entry page is at /glossary/DOCUMENT/NAME.", "/glossary/treachery-6.0/team"),

@@ -160,7 +160,7 @@ def test_v6_card_without_notes_records_the_statement(v6):
 
 
 def test_v6_group_headings_of_the_oracle(v6):
-    groups = [n.group for n in card(v6, "The Oracle").notes]
+    groups = [n.group_heading for n in card(v6, "The Oracle").notes]
     assert groups[:3] == ['The following rulings focus on the "protection from" keyword'] * 3
     assert groups[3:] == ["The following rulings focus on what it means if your life total can't change"] * 8
 

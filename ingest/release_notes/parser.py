@@ -330,7 +330,7 @@ class _Parser:
         if self.card is not None and self.card.state is CardState.NOTES:
             self.add_loose(self.card.notes, CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos)), p)
         elif self.mechanic is not None and p.bullet:
-            ruling = CardNote(p.text, group=self.mechanic.group, mentions=list(p.mentions), lines=list(p.nos))
+            ruling = CardNote(p.text, group_heading=self.mechanic.group, mentions=list(p.mentions), lines=list(p.nos))
             self.add_loose(self.mechanic.rulings, ruling, p)
         elif self.mechanic is not None:
             self.add_loose(self.mechanic.paragraphs, Prose(p.text, list(p.nos), list(p.mentions)), p)

@@ -72,13 +72,14 @@ from rulebook.db.families import FAMILY_PREFERENCE, edition_in_force
 from rulebook.db.publish import build_id_of
 from rulebook.db.search_index import SEARCHED_COLUMNS, read_vocabulary, scope_word
 from rulebook.ingest.words import STEMMED_WORDS, fold
+from rulebook.kinds import SEARCHED
 from rulebook.urls import card_url, rule_url
 
 from ..rules import as_rule_number, find_rule
 from .snippets import snippet
 from .words import Query, Speller, Word, corrected_text, finds_longer_words, is_english_word, parse
 
-KINDS = ("rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling")
+KINDS = SEARCHED  # the kinds search finds (rulebook/kinds.py): the kind= filter takes one of these
 
 MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the search down
 MAX_QUERY_CHARACTERS = 1000

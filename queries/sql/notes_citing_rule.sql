@@ -2,7 +2,7 @@
 -- description: Card notes, rule notes and FAQ answers that cite rule :number of :document (a slug such as treachery-6.0), with the card or rule they belong to.
 -- example: document=treachery-6.0&number=907.8b
 select
-  'card note' as kind,
+  'card_note' as kind,
   source_document.slug as document,
   card.name as belongs_to,
   note.text as text,
@@ -16,7 +16,7 @@ join documents as source_document on source_document.id = note.document_id
 where cited_document.slug = :document and cited.canonical = lower(trim(:number, ' .'))
 union all
 select
-  'rule note',
+  'rule_note',
   source_document.slug,
   owner.number,
   paragraph.text,
@@ -30,7 +30,7 @@ join documents as source_document on source_document.id = paragraph.document_id
 where cited_document.slug = :document and cited.canonical = lower(trim(:number, ' .'))
 union all
 select
-  'FAQ',
+  'faq',
   source_document.slug,
   faq.question,
   faq.answer,

@@ -3,12 +3,13 @@
 -- example: card=Jump Scare
 select
   document.slug as document,
-  mention.source_table as kind,
+  kind.name as kind,
   coalesce(owner_card.name, faq.question, mechanic.name, ruling_mechanic.name) as belongs_to,
   mention.card_name as named_as,
   coalesce(note.text, faq.answer, ruling.text, mechanic.body) as text
 from card_mentions as mention
 join documents as document on document.id = mention.document_id
+join kinds as kind on kind.table_name = mention.source_table
 left join cards as mentioned on mentioned.id = mention.card_id
 left join card_notes as note on mention.source_table = 'card_notes' and note.id = mention.source_id
 left join cards as owner_card on owner_card.id = note.card_id

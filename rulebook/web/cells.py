@@ -5,28 +5,26 @@ numbers link). The plugin datasette-plugins/linked_cells.py asks here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from rulebook.kinds import KINDS, Kind
+from rulebook.urls import card_url, rule_url
 
-from rulebook.urls import card_url, faq_url, glossary_url, mechanic_url, rule_url
+# table -> the kind whose rows it holds, for the kinds a page is named by a column of their own
+# (a card's name, a FAQ question, a glossary term, a mechanic's name, a rule's number)
+NAMED_ROWS: dict[str, Kind] = {kind.table: kind for kind in KINDS.values() if kind.owner is None}
 
-# table -> (the column that names the row, the page of that name in a document)
-NAMED_ROWS: dict[str, tuple[str, Callable[[str, str], str]]] = {
-    "cards": ("name", lambda document, name: card_url(name, document)),
-    "faq": ("question", faq_url),
-    "glossary": ("term", glossary_url),
-    "mechanics": ("name", mechanic_url),
-}
 
-# A canned query's "belongs_to" column names a card, question, rule or mechanic, as its "kind" says.
-BELONGS_TO: dict[str, Callable[[str, str], str]] = {
-    "card_notes": lambda document, name: card_url(name, document),
-    "card note": lambda document, name: card_url(name, document),
-    "faq": faq_url,
-    "FAQ": faq_url,
-    "rule note": rule_url,
-    "mechanics": mechanic_url,
-    "mechanic_rulings": mechanic_url,
-}
+def _page_named(kind: Kind, document: str, value: str) -> str:
+    """The page of the entry of ``kind`` whose naming column holds ``value``."""
+    return kind.url(document, {kind.title: value})
+
+
+def belongs_to_url(kind_name: str, document: str, value: str) -> str | None:
+    """A canned query's "belongs_to" cell: the card, rule, question or mechanic that an entry of
+    ``kind_name`` (the registry's spelling) belongs to, or the entry itself when it belongs to none."""
+    kind = KINDS.get(kind_name)
+    if kind is None:
+        return None
+    return _page_named(KINDS[kind.owner] if kind.owner else kind, document, value)
 
 
 def _get(row, column: str):
@@ -39,12 +37,12 @@ def _get(row, column: str):
 
 def table_cell_url(table: str, column: str, row, slugs: dict[int, str]) -> str | None:
     """The page a table cell names, e.g. the card page of a name in the cards table."""
-    named = NAMED_ROWS.get(table)
-    if not named or named[0] != column:
+    kind = NAMED_ROWS.get(table)
+    if not kind or kind.title != column:
         return None
     document = slugs.get(_get(row, "document_id"))
     value = _get(row, column)
-    return named[1](document, value) if document and isinstance(value, str) else None
+    return _page_named(kind, document, value) if document and isinstance(value, str) else None
 
 
 def query_cell_url(column: str, row) -> str | None:
@@ -56,8 +54,8 @@ def query_cell_url(column: str, row) -> str | None:
         return card_url(value, _get(row, "document"))
     if column == "citing_rule" and _get(row, "citing_document"):
         return rule_url(_get(row, "citing_document"), value)
-    if column == "belongs_to" and _get(row, "document") and _get(row, "kind") in BELONGS_TO:
-        return BELONGS_TO[_get(row, "kind")](_get(row, "document"), value)
+    if column == "belongs_to" and _get(row, "document"):
+        return belongs_to_url(_get(row, "kind"), _get(row, "document"), value)
     return None
 
 

@@ -19,12 +19,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import quote, urlencode
 
+from rulebook.db.tables import TABLES, mentioning_tables
+from rulebook.ingest.records import may_be_missing, record_classes
+from rulebook.kinds import ENTRY_KINDS, KINDS, SEARCHED, Kind
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.scenario import FACES, IDENTITIES, OPTIONS, STATUSES
 
 OPENAPI_PATH = "/-/openapi.json"
 API_PAGE = "/api"
-SEARCH_KINDS = ["rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling"]
+SEARCH_KINDS = list(SEARCHED)  # rulebook/kinds.py
 
 
 # Schema shorthands: every listed property is required unless named in ``optional``.
@@ -64,37 +67,43 @@ def url(description: str = "Its page on this site.", nullable: bool = False) -> 
     return string(description, nullable=nullable, format="uri-reference")
 
 
-def _lines() -> dict:
-    return {
-        "line_start": integer("First line of the source file it was read from."),
-        "line_end": integer("Last line of the source file it was read from."),
-    }
+# Stored fields: the schema of a row's columns is generated from their declarations.
+
+_MADE_FROM = record_classes()
+_TYPES = {str: string, int: integer}
+
+
+def columns(table: str, *names: str, nullable: tuple[str, ...] = ()) -> dict[str, dict]:
+    """The schemas of ``names`` (every column but row ids when none are named), as db/tables.py
+    declares them: their type and meaning. A column may be null when the parser's record lets
+    its field be None (ingest/records.py), or when named in ``nullable`` (values the build works
+    out, like a rule's parent)."""
+    declared = TABLES[table].columns
+    record = _MADE_FROM.get(table)
+    names = names or tuple(name for name in declared if name != "id" and not name.endswith("_id"))
+    found = {}
+    for name in names:
+        kind, meaning = declared[name]
+        may_be_null = name in nullable or (record is not None and may_be_missing(record, name))
+        description = meaning or f"Its {name.replace('_', ' ')}."
+        found[name] = _TYPES[kind](description + (" Null when there is none." if may_be_null else ""), may_be_null)
+    return found
 
 
 # Components: shapes several endpoints share.
 
-RULE_FIELDS = {
-    "number": string("The rule number as printed: 907.8b, 702.TR02a, 702.TrUnv-3."),
-    "parent_number": string("The rule it is a subrule of, or null.", nullable=True),
-    "is_subrule": integer("1 for a subrule (907.8b), 0 for a rule (907.8)."),
-    "part": string("The part it is in: 9. Casual Variants.", nullable=True),
-    "section": string("The section it is in: 907. Treachery.", nullable=True),
-    "title": string("Its title (702.TR02 Undercover), or null.", nullable=True),
-    "text": string("Its text, as printed."),
-    **_lines(),
-}
+LINES = ("line_start", "line_end")
+RULE_FIELDS = columns(
+    "rules", "number", "parent_number", "is_subrule", "part", "section", "title", "text", *LINES,
+    nullable=("parent_number",),
+)  # fmt: skip
 
 SCHEMAS: dict[str, dict] = {
     "Document": obj(
         "A source document.",
-        slug=string("Stable name used in URLs: treachery-6.0."),
-        title=string("Its title."),
-        kind=string("treachery rules, comprehensive rules or release notes."),
-        version=string("The version it gives itself: 6.0.", nullable=True),
-        effective_date=string("The date it takes effect (YYYY-MM-DD).", nullable=True, format="date"),
-        source_file=string("The file it was built from."),
-        family=string("The body of rules it is an edition of: treachery."),
-        is_current=integer("1 for the current edition of its family."),
+        **columns(
+            "documents", "slug", "title", "kind", "version", "effective_date", "source_file", "family", "is_current"
+        ),
     ),
     "Rule": obj("A rule as stored.", **RULE_FIELDS),
     "ListedRule": obj("A rule in a list, with its page.", **RULE_FIELDS, url=url()),
@@ -107,7 +116,7 @@ SCHEMAS: dict[str, dict] = {
     ),
     "Citation": obj(
         "A row that cites this rule.",
-        kind=string("rule, rule note, card note, card, FAQ, glossary, mechanic ruling..."),
+        kind=string("What cites it: " + ", ".join(kind.label for kind in KINDS.values()) + ", or a passage of prose."),
         document=string("Its document's slug."),
         label=string("What to show: a rule number, a card name, an FAQ question."),
         url=url(),
@@ -401,13 +410,7 @@ def rule_answer(in_one_document: bool) -> dict:
         rule=ref("Rule", "kind rule: the rule."),
         breadcrumb=array(ref("RuleLink"), "kind rule: its section and parent rules."),
         paragraphs=array(
-            obj(
-                "A paragraph printed with the rule.",
-                position=integer("Its place among the rule's paragraphs."),
-                kind=string("note, example or translation."),
-                text=string("Its text."),
-                **_lines(),
-            ),
+            obj("A paragraph printed with the rule.", **columns("rule_paragraphs")),
             "kind rule: its notes and examples, in order.",
         ),
         subrules=array(ref("ListedRule"), "kind rule: its subrules, in order."),
@@ -538,38 +541,128 @@ OTHER_VERSIONS = {"type": "array", "items": {"type": "object"}, "description": "
 
 
 def entry_endpoint(
-    path: str,
+    kind: Kind,
     summary: str,
     key: dict,
-    kind: str,
-    fields: dict,
     example: dict,
     request: dict,
     other_versions: dict = OTHER_VERSIONS,
     **more: dict,
 ) -> Endpoint:
-    """An entry's page JSON (FAQ, glossary, mechanic): its document, its own fields under `entry`,
-    its page, and the same entry in other documents."""
+    """An entry's page JSON (FAQ, glossary, mechanic): its document, its stored fields under
+    `entry` (generated from its table), its page, and the same entry in other documents."""
     return Endpoint(
-        path=path,
+        path=f"/{kind.path}/{{document}}/{{{key['name']}}}.json",
         summary=summary,
-        description=f"The JSON twin of the entry's page; `{key['name']}` and the document's slug name it in the URL "
-        "(a slug of the entry's own text, never a row id, so it survives rebuilds).",
+        description=f"The JSON twin of the {kind.label}'s page; `{key['name']}` and the document's slug name it in "
+        "the URL (a slug of the entry's own text, never a row id, so it survives rebuilds).",
         parameters=(DOCUMENT_PARAMETER, key),
         response=obj(
             summary + ".",
-            kind={"const": kind},
+            kind={"const": kind.name},
             document=ref("Document", "Its document."),
-            entry=obj("The entry as stored.", slug=string("Its slug in URLs."), **fields),
+            entry=obj("The entry as stored.", slug=string("Its slug in URLs."), **columns(kind.table)),
             url=url("Its page."),
             json_url=url("This JSON."),
             other_versions=other_versions,
             **more,
         ),
-        example={"kind": kind, "document": DOCUMENT_EXAMPLE, "other_versions": [], **example},
+        example={"kind": kind.name, "document": DOCUMENT_EXAMPLE, "other_versions": [], **example},
         requests={"an example": request},
         errors={404: ("Nothing by that name in that document: the closest ones.", "NotFound")},
     )
+
+
+# What the API says of each kind of entry with pages of its own (rulebook/kinds.py), beyond its
+# stored fields: the parameter naming it, an example answer and request, and its extra fields.
+ENTRY_API: dict[str, dict] = {
+    "faq": dict(
+        summary="An FAQ entry: its question and answer",
+        key=path_parameter("question", "The question's slug: can-platinum-angel-protect-my-team."),
+        example={
+            "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
+            "json_url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team.json",
+            "entry": {
+                "slug": "can-platinum-angel-protect-my-team",
+                "position": 3,
+                "question": "Can Platinum Angel protect my team?",
+                "answer": "Platinum Angel's effects apply on players, not teams. …",
+                "line_start": 251,
+                "line_end": 257,
+            },
+        },
+        request={"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
+    ),
+    "glossary": dict(
+        summary="A glossary entry: its term and text",
+        key=path_parameter("term", "The term's slug: reminder-104.3g."),
+        example={
+            "url": "/glossary/treachery-6.0/reminder-104.3g",
+            "json_url": "/glossary/treachery-6.0/reminder-104.3g.json",
+            "entry": {
+                "slug": "reminder-104.3g",
+                "position": 3,
+                "term": "Reminder: 104.3g",
+                "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
+                "lost the game.",
+                "quotes_rule": "104.3g",
+                "line_start": 233,
+                "line_end": 233,
+            },
+        },
+        request={"document": "treachery-6.0", "term": "reminder-104.3g"},
+        other_versions=array(OTHER_VERSION, "The same entry in other documents, newest first."),
+    ),
+    "mechanic": dict(
+        summary="A release-notes mechanic with its example cards and rulings",
+        key=path_parameter("slug", "The mechanic's slug: new-keyword-action-manifest-dread."),
+        example={
+            "document": DUSKMOURN_EXAMPLE,
+            "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
+            "json_url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread.json",
+            "entry": {
+                "slug": "new-keyword-action-manifest-dread",
+                "position": 3,
+                "name": "New Keyword Action: Manifest Dread",
+                "body": "On Duskmourn, your worst nightmares come to life. …",
+                "line_start": 84,
+                "line_end": 86,
+            },
+            "examples": [{"name": "Innocuous Rat", "mana_cost": "{1}{B}", "url": "/cards/Innocuous%20Rat"}],
+            "rulings": [
+                {
+                    "position": 1,
+                    "text": "…",
+                    "anchor": "ruling-1",
+                    "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread#ruling-1",
+                }
+            ],
+        },
+        request={"document": "duskmourn-release-notes", "slug": "new-keyword-action-manifest-dread"},
+        examples=array(
+            obj(
+                "A card the release notes show as an example.",
+                name=string("Its name."),
+                mana_cost=string("Its mana cost as printed, e.g. {1}{B}, or null.", nullable=True),
+                url=url("Its card page, or null when the set's card list lacks it.", nullable=True),
+            ),
+            "The example cards, in order.",
+        ),
+        rulings=array(
+            obj(
+                "One ruling.",
+                position=integer("Its number on the page (1 = first)."),
+                text=string("The ruling."),
+                anchor=string("Its anchor on the page: ruling-3."),
+                url=url("The ruling on its page."),
+            ),
+            "The rulings, in order.",
+        ),
+    ),
+}
+_UNDESCRIBED = [kind.name for kind in ENTRY_KINDS.values() if kind.name not in ENTRY_API]
+if _UNDESCRIBED:
+    raise RuntimeError(f"rulebook/web/openapi.py: ENTRY_API has no example for the kind {_UNDESCRIBED[0]!r}.")
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -700,31 +793,25 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             document=ref("Document", "The card's document."),
             card=obj(
                 "The card.",
-                name=string("Its name."),
-                kind=string("identity or set card."),
-                role=string("An identity card's role: Leader, Guardian, Assassin or Traitor.", nullable=True),
-                section=string("A set card's section of the release notes.", nullable=True),
-                mana_cost=string("Mana cost as printed: {2}{U}.", nullable=True),
-                type_line=string("Type line.", nullable=True),
-                power=string("Power.", nullable=True),
-                toughness=string("Toughness.", nullable=True),
-                loyalty=string("Loyalty.", nullable=True),
-                rules_text=string("Rules text.", nullable=True),
-                note_count=integer("How many notes it has."),
-                **_lines(),
+                **columns(
+                    "cards",
+                    "name",
+                    "kind",
+                    "role",
+                    "section",
+                    "mana_cost",
+                    "type_line",
+                    "power",
+                    "toughness",
+                    "loyalty",
+                    "rules_text",
+                    "note_count",
+                    *LINES,
+                ),
             ),
             url=url("The card's page."),
             json_url=url("This answer."),
-            notes=array(
-                obj(
-                    "A ruling of the card.",
-                    position=integer("Its number among the card's notes (note 3)."),
-                    group_heading=string("The heading it is printed under, or null.", nullable=True),
-                    text=string("Its text."),
-                    **_lines(),
-                ),
-                "Its notes, in order.",
-            ),
+            notes=array(obj("A ruling of the card.", **columns("card_notes")), "Its notes, in order."),
             references=array(ref("Reference"), "Rule numbers its text and notes cite."),
             mentions=array(
                 obj(
@@ -737,7 +824,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             mentioned_by=array(
                 obj(
                     "A note, FAQ answer or ruling of something else that names this card.",
-                    source_table=string("card_notes, faq, mechanics or mechanic_rulings."),
+                    source_table=string(
+                        "The table of the text naming it: "
+                        + ", ".join(table.name for table in mentioning_tables())
+                        + "."
+                    ),
                     document=string("Its document."),
                     owner=string("The card, question or mechanic it belongs to."),
                     owner_url=url("The owner's page."),
@@ -804,88 +895,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         },
         errors={404: ("No such card: the closest names.", "NotFound")},
     ),
-    entry_endpoint(
-        "/faq/{document}/{question}.json",
-        "An FAQ entry: its question and answer",
-        path_parameter("question", "The question's slug: can-platinum-angel-protect-my-team."),
-        "faq",
-        {"question": string("The question."), "answer": string("The answer.")},
-        example={
-            "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
-            "json_url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team.json",
-            "entry": {
-                "slug": "can-platinum-angel-protect-my-team",
-                "question": "Can Platinum Angel protect my team?",
-                "answer": "Platinum Angel's effects apply on players, not teams. …",
-            },
-        },
-        request={"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
-    ),
-    entry_endpoint(
-        "/glossary/{document}/{term}.json",
-        "A glossary entry: its term and text",
-        path_parameter("term", "The term's slug: reminder-104.3g."),
-        "glossary",
-        {"term": string("The term."), "text": string("Its definition.")},
-        example={
-            "url": "/glossary/treachery-6.0/reminder-104.3g",
-            "json_url": "/glossary/treachery-6.0/reminder-104.3g.json",
-            "entry": {
-                "slug": "reminder-104.3g",
-                "term": "Reminder: 104.3g",
-                "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
-                "lost the game.",
-            },
-        },
-        request={"document": "treachery-6.0", "term": "reminder-104.3g"},
-        other_versions=array(OTHER_VERSION, "The same entry in other documents, newest first."),
-    ),
-    entry_endpoint(
-        "/mechanics/{document}/{slug}.json",
-        "A release-notes mechanic with its example cards and rulings",
-        path_parameter("slug", "The mechanic's slug: new-keyword-action-manifest-dread."),
-        "mechanics",
-        {"name": string("Its name."), "body": string("Its explanation.")},
-        example={
-            "document": DUSKMOURN_EXAMPLE,
-            "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
-            "json_url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread.json",
-            "entry": {
-                "slug": "new-keyword-action-manifest-dread",
-                "name": "New Keyword Action: Manifest Dread",
-                "body": "On Duskmourn, your worst nightmares come to life. …",
-            },
-            "examples": [{"name": "Innocuous Rat", "mana_cost": "{1}{B}", "url": "/cards/Innocuous%20Rat"}],
-            "rulings": [
-                {
-                    "position": 1,
-                    "text": "…",
-                    "anchor": "ruling-1",
-                    "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread#ruling-1",
-                }
-            ],
-        },
-        request={"document": "duskmourn-release-notes", "slug": "new-keyword-action-manifest-dread"},
-        examples=array(
-            obj(
-                "A card the release notes show as an example.",
-                name=string("Its name."),
-                mana_cost=string("Its mana cost as printed, e.g. {1}{B}, or null.", nullable=True),
-                url=url("Its card page, or null when the set's card list lacks it.", nullable=True),
-            ),
-            "The example cards, in order.",
-        ),
-        rulings=array(
-            obj(
-                "One ruling.",
-                position=integer("Its number on the page (1 = first)."),
-                text=string("The ruling."),
-                anchor=string("Its anchor on the page: ruling-3."),
-                url=url("The ruling on its page."),
-            ),
-            "The rulings, in order.",
-        ),
-    ),
+    *(entry_endpoint(kind, **ENTRY_API[kind.name]) for kind in ENTRY_KINDS.values()),
     Endpoint(
         path="/compare/{old}/{new}.json",
         summary="What changed between two editions of one family",
