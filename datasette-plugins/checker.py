@@ -45,7 +45,7 @@ from rulebook.queries.checker.form import (
     scenario_summary,
 )
 from rulebook.queries.checker.permalink import compact, scenario_text
-from rulebook.queries.checker.scenario import EVENT_FIELDS, IDENTITIES, MAX_EVENTS, MAX_PLAYERS, QUESTION_FIELDS
+from rulebook.queries.checker.scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, EventType, QuestionType
 from rulebook.queries.checker.text import answer_fields
 from rulebook.urls import DATABASE
 from rulebook.web.app import link_context, text_linker
@@ -251,8 +251,8 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
         "rows": {**rows, "players": players[:MAX_PLAYERS], "events": rows["events"] + [blank_event()] * 2},
         "names": [row["name"] for row in rows["players"] if row["name"].strip()],
         "identities": IDENTITIES,
-        "event_types": {kind: EVENT_LABELS[kind] for kind in EVENT_FIELDS},
-        "question_types": {kind: QUESTION_LABELS[kind] for kind in QUESTION_FIELDS},
+        "event_types": {str(kind): EVENT_LABELS[kind] for kind in EventType},
+        "question_types": {str(kind): QUESTION_LABELS[kind] for kind in QuestionType},
         "statuses": STATUS_LABELS,
         "faces": FACE_LABELS,
         "status_help": STATUS_HELP,

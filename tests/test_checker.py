@@ -1048,3 +1048,30 @@ def test_the_command_exits_2_with_a_message_for_any_bad_scenario(built_db_path, 
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_scenario_is_read_once_into_typed_values():
+    """Faces, statuses, identities, events and questions are enum members after parsing (a misspelt
+    member fails at import), and the answers still show them as the JSON words."""
+    from rulebook.queries.checker.scenario import EventType, Face, Identity, QuestionType, Status
+    from rulebook.queries.checker.teams import Side, Team, team_of_identity
+
+    scenario = parse_scenario(
+        {
+            "players": [
+                {"name": "Ana", "identity": "leader"},
+                {"name": "Ben", "identity": "Guardian", "unveil_cost": "{2}{W}"},
+                {"name": "Cleo", "identity": "ASSASSIN", "status": "Lost", "unveil_cost": "{1}"},
+                {"name": "Dev", "identity": "Traitor", "face": "up"},
+            ],
+            "events": [{"type": "unveil", "player": "Ben"}],
+            "question": {"type": "outcome"},
+        }
+    )
+    ana, ben, cleo, dev = scenario.players
+    assert (ana.identity, ana.face, ana.status) == (Identity.LEADER, Face.UP, Status.IN)
+    assert (ben.face, cleo.identity, cleo.status, dev.face) == (Face.DOWN, Identity.ASSASSIN, Status.LOST, Face.UP)
+    assert scenario.events[0].type is EventType.UNVEIL and scenario.question.type is QuestionType.OUTCOME
+    assert team_of_identity(Identity.TRAITOR, "Dev") == Team(Side.TRAITOR, "Dev")
+    assert str(team_of_identity(Identity.TRAITOR, "Dev")) == "Traitor team of Dev"
+    assert json.dumps(scenario.question.as_json()) == '{"type": "outcome"}'

@@ -11,16 +11,16 @@ from .deck import answer_identity_deck
 from .game_questions import answer_after_events
 from .reasoning import Explored, Step, explore
 from .rulebook import Rulebook
-from .scenario import Scenario
+from .scenario import QuestionType, Scenario
 from .setup import answer_setup
 
 
 def check(rulebook: Rulebook, scenario: Scenario) -> dict:
     """Answer the scenario's question from the rules, with every step and rule it used."""
     question = scenario.question
-    if question.type == "identity_deck":
+    if question.type == QuestionType.IDENTITY_DECK:
         answer = partial(answer_identity_deck, question, rulebook)
-    elif question.type == "setup":
+    elif question.type == QuestionType.SETUP:
         answer = partial(answer_setup, scenario, rulebook)
     else:
         answer = partial(answer_after_events, scenario, rulebook)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .open_points import recommended_deck_against_count
 from .reasoning import Reasoning
 from .rulebook import Rulebook
-from .scenario import IDENTITIES, MIN_PLAYERS, Question
+from .scenario import IDENTITIES, MIN_PLAYERS, Identity, Question
 
 
 def _shown(deck: dict[str, int]) -> str:
@@ -30,10 +30,10 @@ def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning)
             f"An identity deck has exactly one identity card per player (907.3a): {players} "
             f"players need {players} cards, this deck has {sum(deck.values())}.",
         )
-    if deck["Leader"] != 1:
+    if deck[Identity.LEADER] != 1:
         violation("907.3b", f"An identity deck has exactly one Leader (907.3b); this one has {deck['Leader']}.")
     if question.backstab_rumble:
-        if deck["Assassin"] or deck["Guardian"]:
+        if deck[Identity.ASSASSIN] or deck[Identity.GUARDIAN]:
             violation(
                 "907.3e",
                 "With the Backstab Rumble option, every identity card besides the Leader is a "
@@ -55,7 +55,7 @@ def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning)
             "907.3e",
         )
     if question.backstab_rumble:
-        recommended = {**dict.fromkeys(IDENTITIES, 0), "Leader": 1, "Traitor": players - 1}
+        recommended = {**dict.fromkeys(IDENTITIES, 0), Identity.LEADER: 1, Identity.TRAITOR: players - 1}
         why.step(
             f"With the Backstab Rumble option, a {players}-player deck is {_shown(recommended)} (907.3e).", "907.3e"
         )
@@ -81,10 +81,10 @@ def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning)
 
 def _standard_counts(players: int, deck: dict[str, int], violation) -> None:
     """907.3b: at least one Traitor, half the players (rounded down) Assassins, the rest Guardians or Traitors."""
-    if deck["Traitor"] < 1:
+    if deck[Identity.TRAITOR] < 1:
         violation("907.3b", "An identity deck has at least one Traitor (907.3b); this one has none.")
     assassins = players // 2
-    if deck["Assassin"] != assassins:
+    if deck[Identity.ASSASSIN] != assassins:
         violation(
             "907.3b",
             f"An identity deck has as many Assassins as half the players, rounded down (907.3b): "
@@ -93,15 +93,22 @@ def _standard_counts(players: int, deck: dict[str, int], violation) -> None:
 
 
 def _is_backstab_shape(deck: dict[str, int]) -> bool:
-    return deck["Leader"] == 1 and deck["Traitor"] > 0 and not deck["Assassin"] and not deck["Guardian"]
+    return (
+        deck[Identity.LEADER] == 1
+        and deck[Identity.TRAITOR] > 0
+        and not deck[Identity.ASSASSIN]
+        and not deck[Identity.GUARDIAN]
+    )
 
 
 def _weigh_recommendation(players, deck, recommended, violations, legal, why: Reasoning) -> bool | None:
     """907.3c can recommend a deck 907.3b forbids (8 players: 3 Assassins, not 4): say so, don't pick."""
-    if not recommended or recommended["Assassin"] == players // 2:
+    if not recommended or recommended[Identity.ASSASSIN] == players // 2:
         return legal
-    point = recommended_deck_against_count(players, players // 2, recommended["Assassin"])
-    only_assassins_wrong = [v["rule"] for v in violations] == ["907.3b"] and deck["Assassin"] == recommended["Assassin"]
+    point = recommended_deck_against_count(players, players // 2, recommended[Identity.ASSASSIN])
+    only_assassins_wrong = [v["rule"] for v in violations] == ["907.3b"] and deck[Identity.ASSASSIN] == recommended[
+        Identity.ASSASSIN
+    ]
     if deck == recommended or only_assassins_wrong:
         return why.decide(point) == 1
     why.flag(point)

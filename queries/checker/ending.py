@@ -8,8 +8,9 @@ every face-down identity card is revealed (702.TR01f, 907.13).
 from __future__ import annotations
 
 from .open_points import FACE_DOWN_WINNER_TEAM, LEADER_LEFT_WITHOUT_LOSING
+from .scenario import Face, Identity, Status
 from .state import Game
-from .teams import ASSASSINS_TEAM, LEADER_TEAM
+from .teams import ASSASSINS_TEAM, LEADER_TEAM, Team
 from .wording import a, and_list
 
 
@@ -31,17 +32,20 @@ def _leaders_all_lost(game: Game) -> bool:
         name
         for name, leaving in game.departures.items()
         if any(
-            moved["identity"] == "Leader" and moved["result"] == "leaves the game" for moved in leaving.identity_cards
+            moved["identity"] == Identity.LEADER and moved["result"] == "leaves the game"
+            for moved in leaving.identity_cards
         )
     )
-    if game.seats[last].status == "left":
+    if game.seats[last].status == Status.LEFT:
         game.why.halt(LEADER_LEFT_WITHOUT_LOSING)
     return True
 
 
 def _leader_team_loses(game: Game) -> None:
     assassins_in_game = [
-        card.controller for card in game.cards.values() if card.identity == "Assassin" and card.controller is not None
+        card.controller
+        for card in game.cards.values()
+        if card.identity == Identity.ASSASSIN and card.controller is not None
     ]
     remaining = [name for name in game.in_game() if game.identity_team_of(name) == LEADER_TEAM]
     game.why.step(
@@ -58,7 +62,7 @@ def _leader_team_loses(game: Game) -> None:
             "907.8b",
             "FAQ Traitor and Guardian",
         )
-        if game.card_of(name).face == "down":
+        if game.card_of(name).face == Face.DOWN:
             game.why.step(
                 f"That holds with {name}'s Guardian identity still face down: 907.8b counts the Guardian "
                 "identities still in the game, as 907.8c counts the Assassin identities.",
@@ -117,7 +121,7 @@ def _last_team_standing(game: Game) -> None:
         _last_player_wins(game, next(iter(game.controlled)))
         return
     [team] = game.team_counts
-    if team not in (LEADER_TEAM, ASSASSINS_TEAM):
+    if not team.shared:
         return
     if not game.face_down_count:
         game.why.step(
@@ -128,7 +132,7 @@ def _last_team_standing(game: Game) -> None:
         game.won_by.append("104.2c")
         _winning_team(game, team, because="104.2c")
     elif game.hidden_told[0] != game.faces_changed:
-        hidden = [name for name in game.in_game() if game.card_of(name).face == "down"]
+        hidden = [name for name in game.in_game() if game.card_of(name).face == Face.DOWN]
         told, game.hidden_told = game.hidden_told[1], (game.faces_changed, hidden)
         if hidden != told:
             game.why.step(
@@ -142,8 +146,8 @@ def _last_team_standing(game: Game) -> None:
 
 
 def _last_player_wins(game: Game, winner: str) -> None:
-    game.won_by.append("907.8d" if game.card_of(winner).identity == "Traitor" else "104.2a")
-    if game.card_of(winner).identity == "Traitor":
+    game.won_by.append("907.8d" if game.card_of(winner).identity == Identity.TRAITOR else "104.2a")
+    if game.card_of(winner).identity == Identity.TRAITOR:
         game.why.step(
             f"All of {winner}'s opponents have left the game, so {winner}'s Traitor team wins (907.8d, 104.2a).",
             "907.8d",
@@ -158,13 +162,13 @@ def team_wins(game: Game, winner: str) -> None:
     """907.8e: a player who wins takes their whole team with them."""
     card = game.card_of(winner)
     game.over = True
-    if card.identity == "Traitor":
+    if card.identity == Identity.TRAITOR:
         game.why.step(f"{winner} is a Traitor, with no teammates (907.5c): {winner} alone wins.", "907.5c")
         game.won_by.append("907.5c")
         game.winning_team = card.team
         game.winners.append(winner)
         return
-    if card.face == "down" and game.why.decide(FACE_DOWN_WINNER_TEAM) == 1:
+    if card.face == Face.DOWN and game.why.decide(FACE_DOWN_WINNER_TEAM) == 1:
         game.won_by.append("907.5d")
         game.winners.append(winner)
         return
@@ -177,7 +181,7 @@ def team_wins(game: Game, winner: str) -> None:
     _winning_team(game, card.team, because="907.8e")
 
 
-def _winning_team(game: Game, team: str, because: str) -> None:
+def _winning_team(game: Game, team: Team, because: str) -> None:
     """Every member of the team wins, including those who had lost (104.2c, 907.8e)."""
     game.over = True
     game.winning_team = team
@@ -193,7 +197,7 @@ def _winning_team(game: Game, team: str, because: str) -> None:
 
 
 def _game_ends(game: Game) -> None:
-    hidden = [card for card in game.cards.values() if card.controller and card.face == "down"]
+    hidden = [card for card in game.cards.values() if card.controller and card.face == Face.DOWN]
     if hidden:
         game.why.step(
             "The game is over: every face-down identity card is revealed to all players: "
@@ -215,11 +219,13 @@ def _game_ends(game: Game) -> None:
 
 def conditions(game: Game) -> list[dict]:
     """Each Treachery win or lose condition (907.8a-907.8e): did it apply, and why (not)."""
-    lost = [name for name, seat in game.seats.items() if seat.status == "lost"]
-    teams: dict[str, list[str]] = {}
+    lost = [name for name, seat in game.seats.items() if seat.status == Status.LOST]
+    teams: dict[Team, list[str]] = {}
     for name in game.seats:
         teams.setdefault(game.identity_team_of(name), []).append(name)
-    beaten = [team for team, members in teams.items() if all(game.seats[name].status == "lost" for name in members)]
+    beaten = [
+        team for team, members in teams.items() if all(game.seats[name].status == Status.LOST for name in members)
+    ]
     leader_lost = game.leader_team_lost
     return [
         _condition(

@@ -12,34 +12,34 @@ from __future__ import annotations
 
 import re
 
-from .scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, OPTIONS, ScenarioError
+from .scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, OPTIONS, EventType, Face, QuestionType, ScenarioError, Status
 
 QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
 
 # What the form shows for each value of the scenario format (the values stay the JSON contract).
 STATUS_LABELS = {
-    "in": "still in the game",
-    "lost": "has lost the game",
-    "left": "has left the game without losing",
+    Status.IN: "still in the game",
+    Status.LOST: "has lost the game",
+    Status.LEFT: "has left the game without losing",
 }
-FACE_LABELS = {"up": "face up", "down": "face down"}
+FACE_LABELS = {Face.UP: "face up", Face.DOWN: "face down"}
 EVENT_LABELS = {
-    "attack": "attacks",
-    "unveil": "unveils (turns their identity face up)",
-    "reveal": "has their identity revealed by an effect",
-    "lose": "loses the game",
-    "concede": "concedes",
-    "win": 'wins by an effect ("you win the game")',
-    "exchange_control": "exchanges identity cards with",
-    "turn_face_down": "has their identity turned face down",
+    EventType.ATTACK: "attacks",
+    EventType.UNVEIL: "unveils (turns their identity face up)",
+    EventType.REVEAL: "has their identity revealed by an effect",
+    EventType.LOSE: "loses the game",
+    EventType.CONCEDE: "concedes",
+    EventType.WIN: 'wins by an effect ("you win the game")',
+    EventType.EXCHANGE_CONTROL: "exchanges identity cards with",
+    EventType.TURN_FACE_DOWN: "has their identity turned face down",
 }
 QUESTION_LABELS = {
-    "outcome": "Who wins, who loses?",
-    "relationship": "Are two players on the same team?",
-    "can_unveil": "Can this player unveil now?",
-    "leave_game": "What happens if this player leaves the game?",
-    "setup": "How does the game start?",
-    "identity_deck": "Is this identity deck right for the number of players?",
+    QuestionType.OUTCOME: "Who wins, who loses?",
+    QuestionType.RELATIONSHIP: "Are two players on the same team?",
+    QuestionType.CAN_UNVEIL: "Can this player unveil now?",
+    QuestionType.LEAVE_GAME: "What happens if this player leaves the game?",
+    QuestionType.SETUP: "How does the game start?",
+    QuestionType.IDENTITY_DECK: "Is this identity deck right for the number of players?",
 }
 # "lost" and "left" decide answers: the form says what each means where the status is chosen.
 STATUS_HELP = (
@@ -104,7 +104,7 @@ def blank_player() -> dict:
         "name": "",
         "identity": "",
         "face": "",
-        "status": "in",
+        "status": Status.IN,
         "unveil_cost": "",
         "undercover": False,
         "cant_lose": False,
@@ -139,7 +139,7 @@ def rows_from_scenario(scenario) -> dict:
         "players": [
             {
                 **{key: _text(entry.get(key)) for key in ("name", "identity", "face", "unveil_cost")},
-                "status": _text(entry.get("status")) or "in",
+                "status": _text(entry.get("status")) or Status.IN,
                 "undercover": entry.get("undercover") is True,
                 "cant_lose": entry.get("cant_lose") is True,
             }
@@ -240,7 +240,7 @@ def scenario_from_rows(rows: dict) -> dict:
         for key in ("face", "unveil_cost"):
             if row[key].strip():
                 player[key] = row[key]
-        if row["status"] and row["status"] != "in":
+        if row["status"] and row["status"] != Status.IN:
             player["status"] = row["status"]
         for key in ("undercover", "cant_lose"):
             if row[key]:
@@ -290,3 +290,11 @@ def _number(text: str) -> int | str:
     """A count as typed: a number when it is one, else the text (which the checker then refuses by field)."""
     text = text.strip()
     return int(text) if text.isdigit() and len(text) <= 6 else text
+
+
+if not (
+    STATUS_LABELS.keys() == set(Status)
+    and EVENT_LABELS.keys() == set(EventType)
+    and QUESTION_LABELS.keys() == set(QuestionType)
+):
+    raise RuntimeError("queries/checker/form.py: every status, event and question needs its label")

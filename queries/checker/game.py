@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .ending import check_end, team_wins
 from .reasoning import Reasoning, Undecided
-from .scenario import EVENT_FIELDS, Event, Scenario
+from .scenario import Event, EventType, Face, Scenario, Status
 from .state import SEEN_FACE_UP, Game
 from .teams import TEAM_RULE
 from .unveiling import unveil_check
@@ -24,8 +24,8 @@ def play(scenario: Scenario, why: Reasoning) -> Game:
     game = Game(scenario, why)
     try:
         for player in scenario.players:
-            if player.status != "in":
-                _already_gone(game, player.name, lost=player.status == "lost")
+            if player.status != Status.IN:
+                _already_gone(game, player.name, lost=player.status == Status.LOST)
         check_end(game)
         for index, event in enumerate(scenario.events):
             if game.over:
@@ -118,7 +118,7 @@ def _unveil(game: Game, event: Event) -> None:
             *(rule for _, rules in reasons for rule in rules),
         )
         return
-    game.turn(card, "up")
+    game.turn(card, Face.UP)
     game.see(card, SEEN_FACE_UP)
     game.why.step(
         f"{event.player} unveils: pays {card.unveil_cost} and turns the identity card face up, a "
@@ -134,7 +134,7 @@ def _reveal(game: Game, event: Event) -> None:
     if _absent(game, event.player, "reveal an identity card"):
         return
     card = game.card_of(event.player)
-    if card.face == "up":
+    if card.face == Face.UP:
         game.why.step(f"{event.player}'s identity card is already face up: every player already sees it.")
         return
     game.see(card, "revealed by an effect")
@@ -151,10 +151,10 @@ def _turn_face_down(game: Game, event: Event) -> None:
     if _absent(game, event.player, "turn an identity card face down"):
         return
     card = game.card_of(event.player)
-    if card.face == "down":
+    if card.face == Face.DOWN:
         game.why.step(f"{event.player}'s identity card is already face down.")
         return
-    game.turn(card, "down")
+    game.turn(card, Face.DOWN)
     game.why.step(
         f"An effect turns {event.player}'s identity card face down: until it is face up again, "
         f"{event.player} has no teammates and is every other player's opponent (907.5d).",
@@ -171,7 +171,7 @@ def _exchange_control(game: Game, event: Event) -> None:
     game.give(second_card, first)
     shown = [
         f"{player} now controls {card.name}"
-        + (f" ({a(card.identity)}, {card.team})" if card.face == "up" else " (face down)")
+        + (f" ({a(card.identity)}, {card.team})" if card.face == Face.UP else " (face down)")
         for player, card in ((first, second_card), (second, first_card))
     ]
     game.why.step(
@@ -252,14 +252,15 @@ def _already_gone(game: Game, player: str, lost: bool) -> None:
 
 
 Handler = Callable[[Game, Event], None]
-HANDLERS: dict[str, Handler] = {
-    "attack": _attack,
-    "unveil": _unveil,
-    "reveal": _reveal,
-    "lose": _lose,
-    "concede": _concede,
-    "win": _win,
-    "exchange_control": _exchange_control,
-    "turn_face_down": _turn_face_down,
+HANDLERS: dict[EventType, Handler] = {
+    EventType.ATTACK: _attack,
+    EventType.UNVEIL: _unveil,
+    EventType.REVEAL: _reveal,
+    EventType.LOSE: _lose,
+    EventType.CONCEDE: _concede,
+    EventType.WIN: _win,
+    EventType.EXCHANGE_CONTROL: _exchange_control,
+    EventType.TURN_FACE_DOWN: _turn_face_down,
 }
-assert HANDLERS.keys() == EVENT_FIELDS.keys(), "every event type of the scenario format has a handler"
+if HANDLERS.keys() != set(EventType):
+    raise RuntimeError(f"queries/checker/game.py: no handler for {sorted(set(EventType) - HANDLERS.keys())}")

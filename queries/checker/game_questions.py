@@ -12,17 +12,26 @@ from .game import play
 from .open_points import CARD_OF_ANOTHER_LEAVES_WITH_CONTROLLER
 from .reasoning import Reasoning
 from .rulebook import Rulebook
-from .scenario import Scenario
+from .scenario import Face, Identity, QuestionType, Scenario, Status
 from .state import Game
-from .teams import ASSASSINS_TEAM, LEADER_TEAM, TEAM_RULE
+from .teams import ASSASSINS_TEAM, LEADER_TEAM, TEAM_RULE, Team
 from .unveiling import unveil_check
 from .wording import and_list
 
 ANSWER_FIELDS = {
-    "outcome": ("game_over", "winners", "losers", "still_in", "teams", "winning_team", "won_by", "conditions"),
-    "relationship": ("teammates", "opponents"),
-    "can_unveil": ("allowed", "reasons"),
-    "leave_game": ("revealed", "identity_cards", "stack", "team_remembered"),
+    QuestionType.OUTCOME: (
+        "game_over",
+        "winners",
+        "losers",
+        "still_in",
+        "teams",
+        "winning_team",
+        "won_by",
+        "conditions",
+    ),
+    QuestionType.RELATIONSHIP: ("teammates", "opponents"),
+    QuestionType.CAN_UNVEIL: ("allowed", "reasons"),
+    QuestionType.LEAVE_GAME: ("revealed", "identity_cards", "stack", "team_remembered"),
 }
 
 
@@ -40,15 +49,15 @@ def _outcome(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         why.step(
             f"The game goes on: {and_list(game.in_game())} {'is' if len(game.in_game()) == 1 else 'are'} still in it."
         )
-    teams: dict[str, dict] = {}
+    teams: dict[Team, dict] = {}
     for name in game.seats:
         team = teams.setdefault(
-            game.identity_team_of(name), {"team": game.identity_team_of(name), "members": [], "face_down": []}
+            game.identity_team_of(name), {"team": str(game.identity_team_of(name)), "members": [], "face_down": []}
         )
         team["members"].append(name)
-        if game.seats[name].in_game and game.card_of(name).face == "down":
+        if game.seats[name].in_game and game.card_of(name).face == Face.DOWN:
             team["face_down"].append(name)
-    order = {LEADER_TEAM: 0, ASSASSINS_TEAM: 1}
+    order = {str(LEADER_TEAM): 0, str(ASSASSINS_TEAM): 1}
     considered = conditions(game)
     why.cite(*(condition["rule"] for condition in considered))
     why.conclude(_outcome_verdict(game))
@@ -58,7 +67,7 @@ def _outcome(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         "losers": list(game.losers),
         "still_in": [] if game.over else game.in_game(),
         "teams": sorted(teams.values(), key=lambda team: (order.get(team["team"], 2), team["team"])),
-        "winning_team": game.winning_team,
+        "winning_team": game.winning_team and str(game.winning_team),
         "won_by": list(game.won_by),
         "conditions": considered,
     }
@@ -74,11 +83,11 @@ def _outcome_verdict(game: Game) -> str:
     winners = game.winners
     rules = ", ".join(dict.fromkeys(game.won_by))
     who = f"{and_list(winners)} {'wins' if len(winners) == 1 else 'win'}"
-    if game.winning_team is None or game.winning_team.startswith("Traitor"):
+    if game.winning_team is None or not game.winning_team.shared:
         verdict = f"{who}: a Traitor, alone ({rules})"
     else:
         verdict = f"{who}: the {game.winning_team} ({rules})"
-    earlier = [name for name in winners if game.seats[name].status == "lost"]
+    earlier = [name for name in winners if game.seats[name].status == Status.LOST]
     if earlier:
         because = "907.8e" if "907.8e" in game.won_by else "104.2c"
         verdict += (
@@ -124,10 +133,10 @@ def _say_team(game: Game, name: str, why: Reasoning) -> None:
         )
         return
     card = game.card_of(name)
-    if card.face == "down":
+    if card.face == Face.DOWN:
         return
     rule = TEAM_RULE[card.identity]
-    if card.identity == "Traitor":
+    if card.identity == Identity.TRAITOR:
         why.step(
             f"{name} controls a Traitor identity card: a Traitor is a team alone, with no teammates ({rule}).", rule
         )
@@ -200,11 +209,16 @@ def _leave_game(game: Game, scenario: Scenario, why: Reasoning) -> dict:
         "revealed": leaving.revealed,
         "identity_cards": leaving.identity_cards,
         "stack": f"abilities from identity cards {player} owns that are on the stack stay there and resolve (907.11a)",
-        "team_remembered": leaving.team,
+        "team_remembered": str(leaving.team),
     }
 
 
-ANSWERS = {"outcome": _outcome, "relationship": _relationship, "can_unveil": _can_unveil, "leave_game": _leave_game}
+ANSWERS = {
+    QuestionType.OUTCOME: _outcome,
+    QuestionType.RELATIONSHIP: _relationship,
+    QuestionType.CAN_UNVEIL: _can_unveil,
+    QuestionType.LEAVE_GAME: _leave_game,
+}
 
 
 def _leaving_verdict(game: Game, player: str, leaving) -> str:

@@ -10,11 +10,57 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 
-IDENTITIES = ("Leader", "Guardian", "Assassin", "Traitor")
-FACES = ("up", "down")
-STATUSES = ("in", "lost", "left")
+
+class Identity(StrEnum):
+    """907.1: the four identity types (roles)."""
+
+    LEADER = "Leader"
+    GUARDIAN = "Guardian"
+    ASSASSIN = "Assassin"
+    TRAITOR = "Traitor"
+
+
+class Face(StrEnum):
+    UP = "up"
+    DOWN = "down"
+
+
+class Status(StrEnum):
+    """In the game, lost it (and so left it, 104.5), or left it without losing."""
+
+    IN = "in"
+    LOST = "lost"
+    LEFT = "left"
+
+
+class EventType(StrEnum):
+    ATTACK = "attack"
+    UNVEIL = "unveil"
+    REVEAL = "reveal"
+    LOSE = "lose"
+    CONCEDE = "concede"
+    WIN = "win"
+    EXCHANGE_CONTROL = "exchange_control"
+    TURN_FACE_DOWN = "turn_face_down"
+
+
+class QuestionType(StrEnum):
+    IDENTITY_DECK = "identity_deck"
+    SETUP = "setup"
+    RELATIONSHIP = "relationship"
+    OUTCOME = "outcome"
+    CAN_UNVEIL = "can_unveil"
+    LEAVE_GAME = "leave_game"
+
+
+# The scenario format's words, in the order errors and the API list them; a value read from a
+# scenario is one of these members, never a bare string, so a misspelt name fails at import.
+IDENTITIES = tuple(Identity)
+FACES = tuple(Face)
+STATUSES = tuple(Status)
 OPTIONS = ("commander", "vanguard", "backstab_rumble")
 MAX_SCENARIO_BYTES = 64 * 1024
 MIN_PLAYERS = 4  # 907.2: a Treachery game has four or more players
@@ -27,14 +73,14 @@ MAX_DIGITS = 18  # a longer number is refused by its field, never converted
 
 # Each event type and the fields it takes besides "type".
 EVENT_FIELDS = {
-    "attack": ("player", "attacked", "declared"),
-    "unveil": ("player",),
-    "reveal": ("player",),
-    "lose": ("player",),
-    "concede": ("player",),
-    "win": ("player",),
-    "exchange_control": ("players",),
-    "turn_face_down": ("player",),
+    EventType.ATTACK: ("player", "attacked", "declared"),
+    EventType.UNVEIL: ("player",),
+    EventType.REVEAL: ("player",),
+    EventType.LOSE: ("player",),
+    EventType.CONCEDE: ("player",),
+    EventType.WIN: ("player",),
+    EventType.EXCHANGE_CONTROL: ("players",),
+    EventType.TURN_FACE_DOWN: ("player",),
 }
 
 EVENT_TYPES = tuple(EVENT_FIELDS)
@@ -42,13 +88,15 @@ _EVENT_KEYS = {kind: ("type", *fields) for kind, fields in EVENT_FIELDS.items()}
 
 # Each question type and the fields it takes besides "type".
 QUESTION_FIELDS = {
-    "identity_deck": ("players", "deck", "backstab_rumble"),
-    "setup": (),
-    "relationship": ("players",),
-    "outcome": (),
-    "can_unveil": ("player", "has_priority"),
-    "leave_game": ("player",),
+    QuestionType.IDENTITY_DECK: ("players", "deck", "backstab_rumble"),
+    QuestionType.SETUP: (),
+    QuestionType.RELATIONSHIP: ("players",),
+    QuestionType.OUTCOME: (),
+    QuestionType.CAN_UNVEIL: ("player", "has_priority"),
+    QuestionType.LEAVE_GAME: ("player",),
 }
+if EVENT_FIELDS.keys() != set(EventType) or QUESTION_FIELDS.keys() != set(QuestionType):
+    raise RuntimeError("queries/checker/scenario.py: every event and question type needs its fields")
 
 
 class _LongNumber(str):
@@ -71,9 +119,9 @@ class ScenarioError(ValueError):
 @dataclass(frozen=True)
 class Player:
     name: str
-    identity: str
-    face: str
-    status: str
+    identity: Identity
+    face: Face
+    status: Status
     unveil_cost: str | None
     undercover: bool
     cant_lose: bool
@@ -82,7 +130,7 @@ class Player:
 
 @dataclass(frozen=True)
 class Event:
-    type: str
+    type: EventType
     player: str | None = None
     attacked: tuple[str, ...] = ()
     declared: bool = True
@@ -91,24 +139,24 @@ class Event:
 
 @dataclass(frozen=True)
 class Question:
-    type: str
+    type: QuestionType
     players: tuple[str, ...] = ()  # relationship
     player: str | None = None  # can_unveil, leave_game
     has_priority: bool | None = None  # can_unveil
     player_count: int | None = None  # identity_deck
-    deck: dict[str, int] = field(default_factory=dict)  # identity_deck
+    deck: dict[Identity, int] = field(default_factory=dict)  # identity_deck
     backstab_rumble: bool = False  # identity_deck
 
     def as_json(self) -> dict:
         """The question as the judge asked it, for echoing back with the answer."""
         shown = {"type": self.type}
-        if self.type == "identity_deck":
+        if self.type == QuestionType.IDENTITY_DECK:
             shown.update(players=self.player_count, deck=self.deck, backstab_rumble=self.backstab_rumble)
-        elif self.type == "relationship":
+        elif self.type == QuestionType.RELATIONSHIP:
             shown["players"] = list(self.players)
-        elif self.type in ("can_unveil", "leave_game"):
+        elif self.type in (QuestionType.CAN_UNVEIL, QuestionType.LEAVE_GAME):
             shown["player"] = self.player
-            if self.type == "can_unveil" and self.has_priority is not None:
+            if self.type == QuestionType.CAN_UNVEIL and self.has_priority is not None:
                 shown["has_priority"] = self.has_priority
         return shown
 
@@ -126,7 +174,7 @@ class Scenario:
     @property
     def warnings(self) -> list[dict]:
         """How the checker read what the rules wouldn't deal: a face-down card with no unveil cost (907.4a)."""
-        if self.question.type == "identity_deck":
+        if self.question.type == QuestionType.IDENTITY_DECK:
             return []
         return [warning for index, player in enumerate(self.players) if (warning := _face_warning(index, player))]
 
@@ -134,14 +182,14 @@ class Scenario:
 def _face_warning(index: int, player: Player) -> dict | None:
     if player.unveil_cost:
         return None
-    if player.face == "down":
+    if player.face == Face.DOWN:
         text = (
             f"{player.name}'s identity card is face down but has no unveil cost. An identity card without an "
             "unveil ability starts the game face up (907.4a), so the checker read it as given: face down, as "
             f"if an effect had turned it face down, and {player.name} can't unveil it (702.TR01c). If it was "
             "dealt face down, give its unveil_cost."
         )
-    elif not player.face_given and player.identity != "Leader":
+    elif not player.face_given and player.identity != Identity.LEADER:
         text = (
             f"{player.name}'s identity card has no unveil cost, so the checker read it as face up: an identity "
             "card without an unveil ability starts the game face up (907.4a). If it is face down, give its "
@@ -208,7 +256,7 @@ def parse_scenario(data) -> Scenario:
     options = _options(data.get("options", {}))
     events = _events(data.get("events", []), names)
     question = _question(data["question"], names, options)
-    if question.type != "identity_deck":
+    if question.type != QuestionType.IDENTITY_DECK:
         _check_table(players)
     return Scenario(players, options, events, question)
 
@@ -321,8 +369,8 @@ def _players(data) -> tuple[Player, ...]:
                 name=name,
                 identity=_choice(entry, "identity", where, IDENTITIES, "an identity"),
                 # 907.4a/907.4b: a card with unveil starts face down, any other face up.
-                face=_choice(entry, "face", where, FACES, "a face", default="down" if unveil_cost else "up"),
-                status=_choice(entry, "status", where, STATUSES, "a status", default="in"),
+                face=_choice(entry, "face", where, FACES, "a face", default=Face.DOWN if unveil_cost else Face.UP),
+                status=_choice(entry, "status", where, STATUSES, "a status", default=Status.IN),
                 unveil_cost=unveil_cost,
                 undercover=_flag(entry, "undercover", where),
                 cant_lose=_flag(entry, "cant_lose", where),
@@ -338,7 +386,7 @@ def _check_table(players: tuple[Player, ...]) -> None:
         raise ScenarioError(
             "players", f"a Treachery game has four or more players (907.2); this scenario has {len(players)}"
         )
-    leaders = [index for index, player in enumerate(players) if player.identity == "Leader"]
+    leaders = [index for index, player in enumerate(players) if player.identity == Identity.LEADER]
     if not leaders:
         raise ScenarioError("players", "no player is the Leader; an identity deck has exactly one Leader (907.3b)")
     if len(leaders) > 1:
@@ -372,7 +420,7 @@ def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
         entry = _object(entry, where)
         kind = _choice(entry, "type", where, EVENT_TYPES, "an event type")
         _no_unknown_keys(entry, where, _EVENT_KEYS[kind])
-        if kind == "exchange_control":
+        if kind == EventType.EXCHANGE_CONTROL:
             pair = _list(entry.get("players"), f"{where}.players")
             if len(pair) != 2:
                 raise ScenarioError(f"{where}.players", f"name exactly two players, not {len(pair)}")
@@ -382,7 +430,7 @@ def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
             events.append(Event(kind, players=(first, second)))
             continue
         player = _known_player(entry.get("player"), f"{where}.player", names)
-        if kind != "attack":
+        if kind != EventType.ATTACK:
             events.append(Event(kind, player=player))
             continue
         attacked = _list(entry.get("attacked"), f"{where}.attacked", len(names))
@@ -403,11 +451,11 @@ def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
 
 def _question(data, names: dict[str, str], options: dict[str, bool]) -> Question:
     data = _object(data, "question")
-    kind = _choice(data, "type", "question", tuple(QUESTION_FIELDS), "a question type")
+    kind = _choice(data, "type", "question", tuple(QuestionType), "a question type")
     _no_unknown_keys(data, "question", ("type",) + QUESTION_FIELDS[kind])
-    if kind == "identity_deck":
+    if kind == QuestionType.IDENTITY_DECK:
         return _deck_question(data, options)
-    if kind == "relationship":
+    if kind == QuestionType.RELATIONSHIP:
         pair = _list(data.get("players"), "question.players")
         if len(pair) != 2:
             raise ScenarioError("question.players", f"name exactly two players, not {len(pair)}")
@@ -415,7 +463,7 @@ def _question(data, names: dict[str, str], options: dict[str, bool]) -> Question
         if first == second:
             raise ScenarioError("question.players", "name two different players")
         return Question(kind, players=(first, second))
-    if kind in ("can_unveil", "leave_game"):
+    if kind in (QuestionType.CAN_UNVEIL, QuestionType.LEAVE_GAME):
         player = _known_player(data.get("player"), "question.player", names)
         return Question(kind, player=player, has_priority=_flag(data, "has_priority", "question", default=None))
     return Question(kind)
@@ -440,7 +488,7 @@ def _deck_question(data: dict, options: dict[str, bool]) -> Question:
         cards[identity] = cards.get(identity, 0) + value
     backstab = _flag(data, "backstab_rumble", "question", default=None)
     return Question(
-        "identity_deck",
+        QuestionType.IDENTITY_DECK,
         player_count=count,
         deck={identity: cards.get(identity, 0) for identity in IDENTITIES},
         backstab_rumble=options["backstab_rumble"] if backstab is None else backstab,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .reasoning import Reasoning
 from .rulebook import Rulebook
-from .scenario import Scenario
+from .scenario import Identity, Scenario
 from .wording import and_list
 
 
@@ -18,7 +18,7 @@ def answer_setup(scenario: Scenario, rulebook: Rulebook, why: Reasoning) -> dict
         "it into the command zone (907.4).",
         "907.4",
     )
-    leader = next(player.name for player in scenario.players if player.identity == "Leader")
+    leader = next(player.name for player in scenario.players if player.identity == Identity.LEADER)
     why.step(
         f"{leader} has the Leader identity, whose inherent ability makes its controller the starting player "
         "instead of a randomly determined player (372.3a, 907.7).",

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from .open_points import CARD_OF_ANOTHER_LEAVES_WITH_CONTROLLER
 from .reasoning import Reasoning
-from .scenario import Scenario
-from .teams import ASSASSINS_TEAM, LEADER_TEAM, team_of_identity
+from .scenario import Face, Identity, Scenario, Status
+from .teams import Team, team_of_identity
 from .wording import a
 
 SEEN_FACE_UP = "face up"  # how a non-Leader identity card came to be seen by every player
@@ -28,8 +28,8 @@ class Card:
     """One identity card, named after the player it was dealt to."""
 
     dealt_to: str
-    identity: str
-    face: str
+    identity: Identity
+    face: Face
     unveil_cost: str | None
     undercover: bool
     owner: str
@@ -40,7 +40,7 @@ class Card:
         return f"{self.dealt_to}'s identity card"
 
     @property
-    def team(self) -> str:
+    def team(self) -> Team:
         """907.5a-c: the team controlling this card puts a player on."""
         return team_of_identity(self.identity, self.controller or self.owner)
 
@@ -50,13 +50,13 @@ class Seat:
     """One player: in the game, or gone with the team the game remembers (907.12)."""
 
     name: str
-    status: str  # "in", "lost" or "left"
+    status: Status
     cant_lose: bool
-    remembered_team: str | None = None
+    remembered_team: Team | None = None
 
     @property
     def in_game(self) -> bool:
-        return self.status == "in"
+        return self.status == Status.IN
 
 
 @dataclass
@@ -66,21 +66,21 @@ class Departure:
     player: str
     revealed: list[dict] = field(default_factory=list)
     identity_cards: list[dict] = field(default_factory=list)
-    team: str | None = None
+    team: Team | None = None
 
 
 class Game:
     def __init__(self, scenario: Scenario, why: Reasoning):
         self.why = why
-        self.seats = {p.name: Seat(p.name, "in", p.cant_lose) for p in scenario.players}  # play() lets the gone go
+        self.seats = {p.name: Seat(p.name, Status.IN, p.cant_lose) for p in scenario.players}  # play() lets the gone go
         self.cards = {
             p.name: Card(p.name, p.identity, p.face, p.unveil_cost, p.undercover, owner=p.name, controller=p.name)
             for p in scenario.players
         }
         self.controlled: dict[str, Card] = dict(self.cards)  # player in the game -> the identity card they control
-        self.leader_card = next(card for card in self.cards.values() if card.identity == "Leader")
+        self.leader_card = next(card for card in self.cards.values() if card.identity == Identity.LEADER)
         # Tallies of the controlled cards, kept as cards move and turn, so ending.py never counts the table.
-        self.team_counts: dict[str, int] = {}  # team -> players in the game controlling one of its identity cards
+        self.team_counts: dict[Team, int] = {}  # team -> players in the game controlling one of its identity cards
         self.face_down_count = 0  # players in the game with a face-down identity card
         self.faces_changed = 0  # bumped whenever a controlled card moves or turns
         for card in self.cards.values():
@@ -94,13 +94,13 @@ class Game:
         self.ended = False  # the end of the game has been explained
         self.winners: list[str] = []
         self.won_by: list[str] = []  # the rules that made the winners win, in order
-        self.winning_team: str | None = None
+        self.winning_team: Team | None = None
         self.losers: list[str] = []
         self.leader_team_lost = False
         self.hidden_told: tuple[int, list[str]] = (-1, [])  # face-down players last said to keep the game going
         self.undecided = None
         for card in self.cards.values():
-            if card.face == "up":
+            if card.face == Face.UP:
                 self.see(card, SEEN_FACE_UP)
 
     # ----- who is who -------------------------------------------------------------------------
@@ -119,7 +119,7 @@ class Game:
             self.controlled[player] = card
         self._tally(card, +1)
 
-    def turn(self, card: Card, face: str) -> None:
+    def turn(self, card: Card, face: Face) -> None:
         self._tally(card, -1)
         card.face = face
         self._tally(card, +1)
@@ -132,25 +132,25 @@ class Game:
             self.team_counts[card.team] = count
         else:
             del self.team_counts[card.team]
-        self.face_down_count += sign * (card.face == "down")
+        self.face_down_count += sign * (card.face == Face.DOWN)
         self.faces_changed += 1
 
-    def team_of(self, player: str) -> str | None:
+    def team_of(self, player: str) -> Team | None:
         """The team a player is on as far as the other players go: None while face down (907.5d)."""
         seat = self.seats[player]
         if not seat.in_game:
             return seat.remembered_team
         card = self.card_of(player)
-        return None if card.face == "down" else card.team
+        return None if card.face == Face.DOWN else card.team
 
-    def identity_team_of(self, player: str) -> str:
+    def identity_team_of(self, player: str) -> Team:
         """The team of the identity card a player controls (or last controlled), face up or down."""
         seat = self.seats[player]
         return self.card_of(player).team if seat.in_game else seat.remembered_team
 
     def teammates(self, first: str, second: str) -> bool:
         team = self.team_of(first)
-        return team in (LEADER_TEAM, ASSASSINS_TEAM) and team == self.team_of(second)
+        return team is not None and team.shared and team == self.team_of(second)
 
     def in_game(self) -> list[str]:
         return [name for name, seat in self.seats.items() if seat.in_game]
@@ -158,11 +158,11 @@ class Game:
     def leader_player(self) -> str | None:
         """372.7: the player controlling a face-up Leader identity card."""
         card = self.leader_card
-        return card.controller if card.controller and card.face == "up" else None
+        return card.controller if card.controller and card.face == Face.UP else None
 
     def see(self, card: Card, how: str) -> None:
         """Every player has now seen this identity card (what 702.TR02a's undercover counts)."""
-        if card.identity != "Leader":
+        if card.identity != Identity.LEADER:
             seen = self.shown_by_leaving if how == SEEN_BY_LEAVING else self.shown
             seen.setdefault(card.dealt_to, (card, how))
 
@@ -172,7 +172,7 @@ class Game:
         """907.11-907.13 and 702.TR01a/f for a player leaving now; the game isn't changed."""
         card = self.card_of(player)
         leaving = Departure(player, team=card.team)
-        if card.face == "down":
+        if card.face == Face.DOWN:
             how = "turned face up" if lost and card.unveil_cost else "revealed to all players"
             leaving.revealed.append({"player": card.dealt_to, "card": card.name, "identity": card.identity, "how": how})
         for owned in self.cards.values():
@@ -236,14 +236,14 @@ class Game:
         self.explain_departure(leaving, lost)
         self.departures[player] = leaving
         card = self.card_of(player)
-        if card.face == "down":
+        if card.face == Face.DOWN:
             if lost and card.unveil_cost:
-                self.turn(card, "up")
+                self.turn(card, Face.UP)
                 self.see(card, SEEN_FACE_UP)
             else:
                 self.see(card, SEEN_BY_LEAVING)
         seat = self.seats[player]
-        seat.status, seat.remembered_team = ("lost" if lost else "left"), leaving.team
+        seat.status, seat.remembered_team = (Status.LOST if lost else Status.LEFT), leaving.team
         if lost:
             self.losers.append(player)
         for owned in self.cards.values():

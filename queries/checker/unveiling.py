@@ -8,6 +8,7 @@ attackers only, per its note and official rule 508.6).
 from __future__ import annotations
 
 from .open_points import UNDERCOVER_REVEALED_BY_LEAVING
+from .scenario import Face
 from .state import Card, Game
 from .wording import a
 
@@ -21,7 +22,7 @@ def unveil_check(game: Game, player: str) -> tuple[bool | None, list[Reason]]:
     allowed is None when the rules leave it open (only in a reading that doesn't decide).
     """
     card = game.card_of(player)
-    if card.face == "up":
+    if card.face == Face.UP:
         return False, [
             (
                 f"{card.name} is already face up; only a face-down identity card can be unveiled (702.TR01c).",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def and_list(names) -> str:
     """["Ana"] -> "Ana"; ["Ana", "Ben", "Cleo"] -> "Ana, Ben and Cleo"."""
-    names = list(names)
+    names = [str(name) for name in names]  # players, or teams (a Team reads as its name)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
