@@ -180,35 +180,72 @@ def stats(db_path, as_json):
         _print_table(summary, STATS_COLUMNS)
 
 
+def _print_rule_page(data: dict) -> None:
+    """A rule page (rulebook.queries.rules.rule_page_data) as text: what /rules/X shows, in the
+    same order: the notices, the rule or section, its notes and subrules, where else it is."""
+    if data.get("notice"):
+        click.secho(data["notice"], fg="yellow")
+    successor = data.get("successor")
+    if successor:
+        when = f" ({successor['effective_date']})" if successor.get("effective_date") else ""
+        where = (
+            f"This rule was removed in {successor['document']}{when}."
+            if successor["status"] == "removed"
+            else f"Now {successor['number']} in {successor['document']}{when}."
+        )
+        click.secho(f"{where} This is {data['document']['slug']}, an older edition.", fg="yellow")
+    as_of = data.get("as_of")
+    if as_of:
+        current = (
+            "This is the current edition." if as_of["is_current"] else f"The current edition is {as_of['current']}."
+        )
+        click.secho(f"As of {as_of['date']}: {as_of['document']}. {current}", fg="yellow")
+    if data.get("reminder"):
+        reminder = data["reminder"]
+        click.echo(f"{reminder['term']} ({reminder['document']}): {reminder['text']}")
+    document = data["document"]["slug"]
+    if data["kind"] == "section":
+        section = data["section"]
+        click.secho(f"{section['number']}. {section['title'] or ''}  ({document})".replace(". .", "."), bold=True)
+        for listed in data["rules"]:
+            click.echo(f"\n{listed['number']}  {listed['title'] or ''}{listed['text']}")
+    else:
+        rule = data["rule"]
+        click.secho(f"{rule['number']}  ({document}, lines {rule['line_start']}-{rule['line_end']})", bold=True)
+        if rule["title"]:
+            click.secho(rule["title"], bold=True)
+        if rule["text"]:
+            click.echo(rule["text"])
+        for paragraph in data["paragraphs"]:
+            click.echo(f"\n{paragraph['text']}")
+        for child in data["subrules"]:
+            click.echo(f"\n  {child['number']}  {child['title'] or ''}{child['text']}")
+    if data["candidates"]:
+        click.echo(
+            "\nAlso in: " + ", ".join(f"{found['document']} ({found['number']})" for found in data["candidates"])
+        )
+
+
 @cli.command()
 @DB_OPTION
 @click.option("--document", "document", help="Document slug, e.g. treachery-6.0 (default: the newest Treachery rules).")
+@click.option(
+    "--as-of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    help="The rule as it stood that day (YYYY-MM-DD): the edition in force then.",
+)
 @click.argument("number")
-def rule(db_path, document, number):
-    """Print a rule with its notes and subrules, e.g. `rulebook rule 907.8b`."""
-    from rulebook.queries.rules import find_rule, rule_details
+def rule(db_path, document, as_of, number):
+    """Print a rule with its notes and subrules, or a whole section, e.g. `rulebook rule 907.8b`
+    or `rulebook rule 907`: the same answer as the page /rules/NUMBER, notices included (a rule
+    removed or renumbered since, a missing subrule shown by its parent)."""
+    from rulebook.queries.rules import rule_page_data
 
-    db = _open_database(db_path)
-    found = find_rule(db, number, document)
-    if not found.rule:
-        message = f"No rule {number} in {found.document_slug or 'any document'}."
-        if found.suggestions:
-            message += " Did you mean: " + ", ".join(found.suggestions) + "?"
-        raise click.ClickException(message)
-    details = rule_details(db, found.rule["id"])
-    rule_row = details["rule"]
-    click.secho(
-        f"{rule_row['number']}  ({details['document']['slug']}, lines {rule_row['line_start']}-{rule_row['line_end']})",
-        bold=True,
-    )
-    if rule_row["title"]:
-        click.secho(rule_row["title"], bold=True)
-    if rule_row["text"]:
-        click.echo(rule_row["text"])
-    for paragraph in details["paragraphs"]:
-        click.echo(f"\n{paragraph['text']}")
-    for child in details["subrules"]:
-        click.echo(f"\n  {child['number']}  {child['title'] or ''}{child['text']}")
+    data = rule_page_data(_open_database(db_path), number, document, as_of.date().isoformat() if as_of else None)
+    if data["kind"] == "missing":
+        labels = [suggestion["label"] for suggestion in data["suggestions"]]
+        raise click.ClickException(data["error"] + (" " + ", ".join(labels) + "." if labels else ""))
+    _print_rule_page(data)
 
 
 def _at_least_one(ctx, param, value: int) -> int:
@@ -346,28 +383,65 @@ def _installed(module: str) -> bool:
 @cli.command()
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the format of POST /-/check).")
-@click.argument("scenario_file", metavar="FILE", type=click.File("rb"))
-def check(db_path, as_json, scenario_file):
+@click.option("--example", help="Run a bundled worked example instead of a FILE: its name, or its number (01).")
+@click.argument("scenario_file", metavar="[FILE]", type=click.File("rb"), required=False)
+def check(db_path, as_json, example, scenario_file):
     """Answer a Treachery scenario question from the rules, citing each rule used.
 
-    FILE is a scenario in JSON (or - to read it from standard input); see queries/scenarios/
-    for worked examples. A scenario the checker can't read is reported with the field at fault
+    FILE is a scenario in JSON, or a worked example's file (its "scenario" is checked), or - to
+    read it from standard input. `--example 01` runs the first bundled worked example; `--example
+    list` names them all. A scenario the checker can't read is reported with the field at fault
     and exit code 2.
     """
-    from rulebook.queries.checker import CheckerSetupError, ScenarioError, load_rulebook, parse_scenario_text
+    from rulebook.queries.checker import (
+        CheckerSetupError,
+        ScenarioError,
+        load_rulebook,
+        parse_scenario,
+        parse_scenario_text,
+    )
     from rulebook.queries.checker import check as check_scenario
+    from rulebook.queries.checker.examples import worked_example
     from rulebook.queries.checker.text import answer_as_text
 
+    if (example is None) == (scenario_file is None):
+        raise click.UsageError("Give a scenario FILE or --example NAME (one of them).")
+    chosen = None
+    if example == "list":
+        click.echo(_examples_listing(example))
+        return
+    if example is not None:
+        chosen = worked_example(example)
+        if chosen is None:
+            raise click.ClickException(_examples_listing(example))
     try:
         rulebook = load_rulebook(_open_database(db_path))
     except CheckerSetupError as error:
         raise click.ClickException(str(error)) from None
     try:
-        scenario = parse_scenario_text(scenario_file.read())
+        scenario = (
+            parse_scenario(chosen["scenario"])
+            if chosen
+            else parse_scenario_text(scenario_file.read(), worked_example=True)
+        )
     except ScenarioError as error:
         raise InputError(f"in the scenario: {error}") from None
     result = check_scenario(rulebook, scenario)
-    click.echo(json.dumps(result, indent=2, ensure_ascii=False) if as_json else answer_as_text(result))
+    if as_json:
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+        return
+    if chosen:
+        click.secho(chosen["title"], bold=True)
+        click.echo(chosen["description"] + "\n")
+    click.echo(answer_as_text(result))
+
+
+def _examples_listing(asked: str) -> str:
+    from rulebook.queries.checker.examples import worked_examples
+
+    names = "\n".join(f"  {example['slug']}: {example['title']}" for example in worked_examples())
+    opening = "The worked examples are:" if asked == "list" else f"There is no worked example {asked!r}. They are:"
+    return f"{opening}\n{names}"
 
 
 def _marked_in_bold(snippet: str) -> str:
@@ -426,22 +500,20 @@ def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, que
         click.echo(f"    {_marked_in_bold(result['snippet'])}")
 
 
-DIFF_COLUMNS = [("change", "kind"), ("rule", "rule"), ("old text", "old"), ("new text", "new")]
-
-
-def _shortened(text: str | None, width: int = 60) -> str:
-    text = " ".join((text or "").split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
 @cli.command()
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the format of /compare/OLD/NEW.json).")
+@click.option(
+    "--word-diff",
+    is_flag=True,
+    help="Print each changed rule once, removed words as [-old-] and added words as {+new+}, as `git diff --word-diff` does.",
+)
 @click.argument("old")
 @click.argument("new")
-def diff(db_path, as_json, old, new):
+def diff(db_path, as_json, word_diff, old, new):
     """What changed between two editions of one document, e.g. `rulebook diff treachery-1.1 treachery-6.0`:
-    every added, removed, changed and renumbered rule, in rule order, with the counts first."""
+    every added, removed, changed and renumbered rule, in rule order, with the counts first and
+    the texts in full."""
     from rulebook.queries.compare import CompareError, compare_editions, counts_sentence
 
     try:
@@ -455,15 +527,25 @@ def diff(db_path, as_json, old, new):
             json.dumps({key: value for key, value in found.items() if key != "changes"}, indent=2, ensure_ascii=False)
         )
         return
-    click.echo(f"{old} -> {new}: {counts_sentence(found['counts'])}\n")
-    rows = [
-        {
-            "kind": change["kind"] + (", new wording" if change.get("change") == "wording" else ""),
-            "rule": f"{change['from']} -> {change['to']}" if change["kind"] == "renumbered" else change["number"],
-            "old": _shortened(change["old_text"]),
-            "new": _shortened(change["new_text"]),
-        }
-        for change in found["changes"]
-    ]
-    if rows:
-        _print_table(rows, DIFF_COLUMNS)
+    click.echo(f"{old} -> {new}: {counts_sentence(found['counts'])}")
+    for change in found["changes"]:
+        _print_change(change, word_diff)
+
+
+def _print_change(change: dict, word_diff: bool) -> None:
+    """One change with both texts whole: - the old, + the new (or, with --word-diff, one text
+    with the removed and added words marked)."""
+    from rulebook.queries.compare import word_diff as runs_of
+
+    kind = change["kind"] + (", new wording" if change.get("change") == "wording" else "")
+    number = f"{change['from']} -> {change['to']}" if change["kind"] == "renumbered" else change["number"]
+    click.secho(f"\n{kind} {number}", bold=True)
+    old_text, new_text = change["old_text"], change["new_text"]
+    if word_diff and old_text and new_text:
+        marks = {"equal": "{}", "removed": "[-{}-]", "added": "{{+{}+}}"}
+        click.echo(" ".join(marks[run["op"]].format(run["text"]) for run in runs_of(old_text, new_text)))
+        return
+    if old_text:
+        click.secho(f"- {old_text}", fg="red")
+    if new_text and new_text != old_text:
+        click.secho(f"+ {new_text}", fg="green")

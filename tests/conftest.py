@@ -12,6 +12,7 @@ from playwright.sync_api import sync_playwright
 
 from rulebook.db.build import build_database, bundled_sources
 from tests.sample_documents import HOSTILE_DOCUMENT
+from tests.server import in_process
 
 # Tests marked with one of these run with `pytest --all-tiers` (CI, README); `pytest` alone leaves
 # them out and runs the fast tier: parsers, queries, the checker, pages through Datasette's client.
@@ -137,13 +138,6 @@ def browser():
 
 
 @pytest.fixture
-def start_site():
-    """``await start_site(db_path)``: the rulebook Datasette for a database, started, for requests."""
-    from rulebook.web.app import make_datasette
-
-    async def start(db_path: Path):
-        datasette = make_datasette(db_path)
-        await datasette.invoke_startup()
-        return datasette
-
-    return start
+async def site(built_db_path):
+    """The site over the bundled documents, started in-process, for requests through its client."""
+    return await in_process(built_db_path)

@@ -21,11 +21,6 @@ DOCUMENT = openapi_document()
 OPERATIONS = [(path, method) for path, operations in DOCUMENT["paths"].items() for method in operations]
 
 
-@pytest.fixture
-async def site(built_db_path):
-    return await in_process(built_db_path)
-
-
 def endpoint_of(path: str, method: str):
     return next(endpoint for endpoint in ENDPOINTS if endpoint.path == path and endpoint.method == method)
 

@@ -337,7 +337,7 @@ def test_cli_build_only_stats_and_rule(tmp_path):
     assert "702.TR02a  Undercover is a special unveil restriction" in shown.output
     missing = runner.invoke(cli, ["rule", "--db", str(target), "907.99"])
     assert missing.exit_code == 1
-    assert "No rule 907.99 in any document. Did you mean: 907.9" in missing.output
+    assert "There is no rule 907.99 in any document. Did you mean one of these? 907.9" in missing.output
 
 
 def test_cli_build_reports_bad_input_without_a_traceback(tmp_path):

@@ -7,16 +7,13 @@ import html
 import json
 import re
 import socket
-from pathlib import Path
 
 import pytest
-from datasette.app import Datasette
 from markupsafe import escape
 
 from rulebook.db.build import build_database, bundled_source
 from rulebook.queries.checker.examples import worked_examples
-from rulebook.web.app import make_datasette
-from tests.server import served
+from tests.server import in_process, served
 
 FIVE_PLAYERS = [
     {"name": "Ana", "identity": "Leader"},
@@ -26,17 +23,6 @@ FIVE_PLAYERS = [
     {"name": "Eli", "identity": "Traitor", "unveil_cost": "{4}"},
 ]
 LEADER_LOSES = {"players": FIVE_PLAYERS, "events": [{"type": "lose", "player": "Ana"}], "question": {"type": "outcome"}}
-
-
-async def started(db_path: Path) -> Datasette:
-    datasette = make_datasette(db_path)
-    await datasette.invoke_startup()
-    return datasette
-
-
-@pytest.fixture
-async def site(built_db_path):
-    return await started(built_db_path)
 
 
 async def post_json(site, body: str | bytes):
@@ -148,7 +134,7 @@ async def test_a_database_missing_the_cited_rules_still_serves_and_the_checker_s
     build_database(
         db_path, [bundled_source("treachery-rules-1.1.txt"), bundled_source("magic-comprehensive-rules-excerpt.txt")]
     )
-    site = await started(db_path)
+    site = await in_process(db_path)
     assert (await site.client.get("/rules/treachery-1.1/205.3")).status_code == 200
     assert (await site.client.get("/search?q=leader")).status_code == 200
     page = await site.client.get("/check")
@@ -165,7 +151,7 @@ async def test_a_database_missing_the_cited_rules_still_serves_and_the_checker_s
 async def test_a_database_without_the_treachery_rules_still_serves(tmp_path):
     db_path = tmp_path / "rulebook.db"
     build_database(db_path, [bundled_source("magic-comprehensive-rules-excerpt.txt")])
-    site = await started(db_path)
+    site = await in_process(db_path)
     assert (await site.client.get("/")).status_code == 200
     page = await site.client.get("/check")
     assert page.status_code == 503

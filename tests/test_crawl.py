@@ -16,7 +16,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 
-from rulebook.web.app import make_datasette
+from tests.server import in_process
 
 pytestmark = pytest.mark.slow
 
@@ -103,9 +103,7 @@ async def crawl(site, start: str = "/") -> tuple[dict[str, str], list[str]]:
 
 
 async def crawl_site(db_path) -> tuple[dict[str, str], list[str]]:
-    site = make_datasette(db_path)
-    await site.invoke_startup()
-    return await crawl(site)
+    return await crawl(await in_process(db_path))
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,7 @@ from rulebook.ingest import read_document
 from rulebook.ingest.numbers import RuleNumber
 from rulebook.queries.compare import compare_editions, rule_lineage
 from tests.sample_documents import FULL_CR
+from tests.server import in_process
 
 FIRST, SECOND, THIRD = (
     "comprehensive-rules-2021-06-18",
@@ -97,13 +98,8 @@ def editions_db(editions_db_path) -> sqlite_utils.Database:
 
 
 @pytest.fixture
-async def editions_site(editions_db_path, start_site):
-    return await start_site(editions_db_path)
-
-
-@pytest.fixture
-async def site(built_db_path, start_site):
-    return await start_site(built_db_path)
+async def editions_site(editions_db_path):
+    return await in_process(editions_db_path)
 
 
 def lineage_rows(db, slug: str) -> dict[str, tuple]:
@@ -364,14 +360,22 @@ async def test_compare_across_families_or_unknown_slugs_is_a_404_listing_the_val
     assert f'<a href="/compare/{FIRST}/{SECOND}">' in unknown.text
 
 
-def test_cli_diff_prints_a_table_and_json(editions_db_path):
+def test_cli_diff_prints_whole_texts_a_word_diff_and_json(editions_db_path):
     runner = CliRunner()
     table = runner.invoke(cli, ["diff", "--db", str(editions_db_path), FIRST, SECOND])
     assert table.exit_code == 0, table.output
     lines = table.output.splitlines()
     assert lines[0] == f"{FIRST} -> {SECOND}: 1 added, 1 removed, 1 changed, 2 renumbered"
-    assert [line.split()[0] for line in lines[4:]] == ["removed", "changed", "added", "renumbered", "renumbered"]
-    assert "704.5k -> 704.5m" in table.output
+    headings = [line for line in lines[1:] if re.match(r"(added|removed|changed|renumbered|typography) ", line)]
+    assert [line.split()[0] for line in headings] == ["removed", "changed", "added", "renumbered", "renumbered"]
+    assert "renumbered 704.5k -> 704.5m" in headings
+    db = sqlite_utils.Database(editions_db_path)
+    changed = next(change for change in compare_editions(db, FIRST, SECOND)["changes"] if change["kind"] == "changed")
+    assert f"- {changed['old_text']}" in lines and f"+ {changed['new_text']}" in lines  # whole, never cut
+    words = runner.invoke(cli, ["diff", "--db", str(editions_db_path), "--word-diff", FIRST, SECOND]).output
+    marked = words.splitlines()[words.splitlines().index(f"changed {changed['number']}") + 1]
+    assert "[-" in marked and "{+" in marked
+    assert marked.replace("[-", "").replace("-]", "").replace("{+", "").replace("+}", "") != changed["new_text"]
     as_json = runner.invoke(cli, ["diff", "--db", str(editions_db_path), "--json", FIRST, SECOND])
     assert json.loads(as_json.output)["renumbered"] == [
         {"from": "704.5k", "to": "704.5m", "change": "none", "url": f"/rules/{SECOND}/704.5m"},
@@ -618,7 +622,7 @@ def retyped_edition(text: str) -> str:
     return text.replace("704.5m If a player controls", "704.5m If any player controls")
 
 
-async def test_typography_only_is_counted_apart_and_renumbered_rules_say_their_wording_changed(tmp_path, start_site):
+async def test_typography_only_is_counted_apart_and_renumbered_rules_say_their_wording_changed(tmp_path):
     (tmp_path / "MagicCompRules-20210618.txt").write_text(FULL_CR, encoding="utf-8")
     (tmp_path / "MagicCompRules-20220101.txt").write_text(retyped_edition(FULL_CR), encoding="utf-8")
     build_database(tmp_path / "rulebook.db", sorted(tmp_path.glob("*.txt")))
@@ -640,7 +644,7 @@ async def test_typography_only_is_counted_apart_and_renumbered_rules_say_their_w
     ]
     statuses = dict(db.execute("select number, text_change from lineage where status != 'unchanged'").fetchall())
     assert (statuses["205.3i"], statuses["704.5m"], statuses["704.5n"]) == ("typography", "wording", "none")
-    site = await start_site(tmp_path / "rulebook.db")
+    site = await in_process(tmp_path / "rulebook.db")
     html = (await site.client.get(f"/compare/{FIRST}/{SECOND}")).text
     assert "1 changed · 1 in typography only · 2 renumbered (1 with new wording)" in html
     collapsed = html[html.index('<details class="typography">') :]
@@ -652,11 +656,11 @@ async def test_typography_only_is_counted_apart_and_renumbered_rules_say_their_w
         "(1 with new wording)"
     ) in feed
     table = CliRunner().invoke(cli, ["diff", "--db", str(tmp_path / "rulebook.db"), FIRST, SECOND])
-    assert "renumbered, new wording  704.5k -> 704.5m" in table.output
-    assert re.search(r"^typography +205\.3i", table.output, re.MULTILINE)
+    assert "renumbered, new wording 704.5k -> 704.5m" in table.output
+    assert re.search(r"^typography 205\.3i$", table.output, re.MULTILINE)
 
 
-async def test_a_number_printed_twice_has_a_page_for_each(tmp_path, start_site):
+async def test_a_number_printed_twice_has_a_page_for_each(tmp_path):
     text = FULL_CR.replace(
         "   704.6. Some state-based", "      704.5k A second rule printed as 704.5k.\n\n   704.6. Some state-based"
     )
@@ -664,7 +668,7 @@ async def test_a_number_printed_twice_has_a_page_for_each(tmp_path, start_site):
     [row] = build_database(tmp_path / "rulebook.db", [tmp_path / "MagicCompRules-20210618.txt"])
     assert row["warnings"][0].startswith("MagicCompRules-20210618.txt, line ")
     assert row["warnings"][0].endswith("both are kept, this one as 704.5k~2.")
-    site = await start_site(tmp_path / "rulebook.db")
+    site = await in_process(tmp_path / "rulebook.db")
     first = (await site.client.get(f"/rules/{FIRST}/704.5k.json")).json()
     second = (await site.client.get(f"/rules/{FIRST}/704.5k~2.json")).json()
     assert first["rule"]["text"].startswith("If a player controls two or more legendary permanents")

@@ -28,8 +28,7 @@ from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.db.publish import APPLICATION_ID
 from rulebook.db.search_index import SEARCH_TABLES
 from rulebook.queries.search import search
-from rulebook.web.app import make_datasette
-from tests.server import served
+from tests.server import in_process, served
 
 TREACHERY_6 = bundled_source("treachery-rules-6.0.txt")
 EXCERPT = bundled_source("magic-comprehensive-rules-excerpt.txt")  # with Treachery 6.0: what the checker needs
@@ -167,8 +166,7 @@ def test_startup_problems_are_reported_before_serving(tmp_path):
 
 @pytest.fixture(scope="module")
 def client(built_db_path):
-    datasette = make_datasette(built_db_path)
-    asyncio.run(datasette.invoke_startup())
+    datasette = asyncio.run(in_process(built_db_path))
 
     def get(path: str, **params) -> httpx.Response:
         return asyncio.run(datasette.client.get(path, params=params or None))

@@ -17,7 +17,6 @@ from rulebook.db import search_index
 from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
-from rulebook.web.app import make_datasette
 
 RESULT_FIELDS = {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
 RESULT_FIELDS |= {"earlier_editions"}  # since search shows each entry once per family
@@ -473,8 +472,7 @@ def test_the_search_tables_are_in_the_database_and_hidden_from_its_table_list(bu
     assert not list(built_db_path.parent.glob("*.tmp-*")) and not (built_db_path.parent / "rulebook-search").exists()
 
 
-async def test_datasette_lists_only_the_judges_tables(start_site, built_db_path):
-    site = await start_site(built_db_path)
+async def test_datasette_lists_only_the_judges_tables(site):
     tables = {table["name"]: table for table in (await site.client.get("/rulebook.json")).json()["tables"]}
     assert all(tables[name]["hidden"] for name in search_index.SEARCH_TABLES)
     assert not tables["rules"]["hidden"]
@@ -669,13 +667,6 @@ def test_as_of_must_be_a_date(editions, as_of):
 
 
 # -- the page and its JSON twin -------------------------------------------------------------
-
-
-@pytest.fixture
-async def site(built_db_path):
-    datasette = make_datasette(built_db_path)
-    await datasette.invoke_startup()
-    return datasette
 
 
 async def test_the_search_page_pages_through_results(site):

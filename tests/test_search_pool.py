@@ -11,13 +11,12 @@ import sqlite_utils
 
 from rulebook.queries.search import search
 from rulebook.web import search_pool
-from rulebook.web.app import make_datasette
+from tests.server import in_process
 
 
 @pytest.fixture
 async def site(built_db_path):
-    datasette = make_datasette(built_db_path)
-    await datasette.invoke_startup()
+    datasette = await in_process(built_db_path)
     await search_pool.start_search_workers(datasette)
     yield datasette
     search_pool.stop_search_workers()

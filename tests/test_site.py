@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -15,21 +14,10 @@ from markupsafe import escape
 
 from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.urls import card_url, faq_url, mechanic_url
-from rulebook.web.app import make_datasette
 from rulebook.web.metadata import canned_queries
 from rulebook.web.rendering import render_symbols, safe_snippet
 from tests.sample_documents import HOSTILE_SLUG
-
-
-async def started(db_path: Path):
-    datasette = make_datasette(db_path)
-    await datasette.invoke_startup()
-    return datasette
-
-
-@pytest.fixture
-async def site(built_db_path):
-    return await started(built_db_path)
+from tests.server import in_process
 
 
 def links(html: str) -> list[str]:
@@ -442,7 +430,7 @@ def test_a_canned_query_without_a_title_is_refused(tmp_path):
 
 
 async def test_hostile_rule_text_is_escaped_everywhere(hostile_alone_db_path):
-    site = await started(hostile_alone_db_path)
+    site = await in_process(hostile_alone_db_path)
     page = (await site.client.get(f"/rules/{HOSTILE_SLUG}/907.1")).text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<script>alert" not in page
@@ -624,9 +612,9 @@ async def test_identity_card_shows_its_printed_text_from_the_card_data(site):
     assert (data["card_text"]["rulings"], data["card_text"]["repeated_rulings"]) == ([], 11)
 
 
-async def test_identity_card_without_card_text_says_so(tmp_path, start_site):
+async def test_identity_card_without_card_text_says_so(tmp_path):
     build_database(tmp_path / "rulebook.db", [bundled_source("treachery-rules-6.0.txt")])
-    site = await start_site(tmp_path / "rulebook.db")
+    site = await in_process(tmp_path / "rulebook.db")
     html = (await site.client.get(card_url("The Oracle"))).text
     assert "Treachery Comprehensive Rules 6.0 does not print this identity card's text: only its notes below." in html
 
@@ -663,8 +651,7 @@ async def test_version_tables_and_search_snippets_link_rule_numbers(site):
 
 
 async def test_a_site_served_under_a_base_url_links_within_it(built_db_path):
-    site = make_datasette(built_db_path, base_url="/prefix/")
-    await site.invoke_startup()
+    site = await in_process(built_db_path, base_url="/prefix/")
     queue, seen = ["/prefix/"], set()
     for path in [
         "/prefix/rules/treachery-6.0/702.TR02",
@@ -782,7 +769,7 @@ async def test_hostile_faq_is_escaped_on_its_page_and_its_404(tmp_path):
         encoding="utf-8",
     )
     build_database(tmp_path / "rulebook.db", [*bundled_sources(), source])
-    site = await started(tmp_path / "rulebook.db")
+    site = await in_process(tmp_path / "rulebook.db")
     url = faq_url("treachery-0.8-hostile-faq", "Is <img src=x onerror=alert(4)> safe?")
     assert url == "/faq/treachery-0.8-hostile-faq/is-img-src-x-onerror-alert-4-safe"
     html = (await site.client.get(url)).text

@@ -30,3 +30,21 @@ def worked_examples() -> tuple[dict, ...]:
             }
         )
     return tuple(examples)
+
+
+def worked_example(name: str) -> dict | None:
+    """The worked example a judge names: its file name (01-leader-lost-assassin-never-unveiled),
+    its number (01, 1), or a word of its name that only one has; None if none or several match."""
+    name = name.strip().lower().removesuffix(".json")
+    examples = worked_examples()
+    exact = [example for example in examples if example["slug"] == name]
+    numbered = [
+        example
+        for example in examples
+        if name.isdigit() and example["slug"].split("-")[0].lstrip("0") == name.lstrip("0")
+    ]
+    partial = [example for example in examples if name and name in example["slug"]]
+    for found in (exact, numbered, partial):
+        if len(found) == 1:
+            return found[0]
+    return None

@@ -200,8 +200,14 @@ def _face_warning(index: int, player: Player) -> dict | None:
     return {"player": player.name, "field": f"players[{index}].unveil_cost", "text": text, "rules": ["907.4a"]}
 
 
-def parse_scenario_text(text: str | bytes) -> Scenario:
-    """The body of a request or a file: size-checked, JSON-decoded, then validated."""
+# A worked example's fields around its scenario (queries/scenarios/*.json).
+EXAMPLE_FIELDS = ("title", "description", "scenario", "expected")
+
+
+def parse_scenario_text(text: str | bytes, worked_example: bool = False) -> Scenario:
+    """The body of a request or a file: size-checked, JSON-decoded, then validated. With
+    ``worked_example`` (a file given to the command), a worked example's file is read too: its
+    "scenario" is the scenario, its title, description and expected answer are set aside."""
     size = len(text.encode("utf-8") if isinstance(text, str) else text)
     if size > MAX_SCENARIO_BYTES:
         raise ScenarioError(None, f"the scenario is {size:,} bytes; the limit is {MAX_SCENARIO_BYTES:,} bytes (64 KB)")
@@ -215,6 +221,8 @@ def parse_scenario_text(text: str | bytes) -> Scenario:
         raise ScenarioError(None, "the scenario is not valid JSON: it is not UTF-8 text") from None
     except RecursionError:
         raise ScenarioError(None, "the scenario is nested too deeply to be a scenario") from None
+    if worked_example and isinstance(data, dict) and "scenario" in data and data.keys() <= set(EXAMPLE_FIELDS):
+        return parse_scenario(data["scenario"])
     return parse_scenario(data)
 
 
