@@ -69,7 +69,7 @@ def decode(data: bytes, name: str) -> SourceText:
     if b"\x00" in data:
         raise SourceError(
             name,
-            "this is not a text file (it contains binary data). Give a .txt or .md rules document.",
+            "this is not a text file (it contains binary data). Give a rules document as .txt or .md, or card data as .json.",
             _line_of_offset(data, data.index(b"\x00")),
         )
     if data.startswith(b"\xef\xbb\xbf"):

@@ -144,7 +144,7 @@ def _source_summary(db: sqlite_utils.Database, table: str, row_id: int) -> dict:
     declared = TABLES[table]
     entry = entry_row_link(db, table, row_id)  # FAQ, glossary, mechanics and rulings have pages of their own
     if entry:
-        return {"kind": label_of(table), **entry}
+        return {"kind": label_of(table), "label": entry["label"], "document": entry["document"], "url": entry["url"]}
     row = next(
         db.query(
             f"select t.{declared.label_column or 'id'} as label, d.slug from {table} t "

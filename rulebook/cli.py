@@ -107,7 +107,7 @@ def documents_in(path: Path) -> list[Path]:
     return found
 
 
-@cli.command()
+@cli.command(short_help="Build the database from the bundled documents and any FILES given.")
 @DB_OPTION
 @click.option("--only", is_flag=True, help="Build from the given files only, not the bundled documents.")
 @click.option(
@@ -128,7 +128,7 @@ def build(db_path, only, allow_shrink, files):
     if only and not files:
         raise click.UsageError("--only needs at least one FILE to build from.")
     summary = run_build(db_path, files, only, allow_shrink)
-    click.echo(f"\nBuilt {db_path} from {len(summary)} documents:\n")
+    click.echo(f"\nBuilt {db_path} from {len(summary)} document{'' if len(summary) == 1 else 's'}:\n")
     _print_table(summary, SUMMARY_COLUMNS)
     warnings = [(row["slug"], warning) for row in summary for warning in row.get("warnings", [])]
     if warnings:
@@ -226,7 +226,7 @@ def _print_rule_page(data: dict) -> None:
         )
 
 
-@cli.command()
+@cli.command(short_help="Print a rule and its subrules, or a whole section, as its page shows it.")
 @DB_OPTION
 @click.option("--document", "document", help="Document slug, e.g. treachery-6.0 (default: the newest Treachery rules).")
 @click.option(
@@ -456,7 +456,7 @@ def _marked_in_bold(snippet: str) -> str:
     ).replace("\n", " ")
 
 
-@cli.command()
+@cli.command(short_help="Search rules, cards, card notes, FAQ, glossary and mechanics.")
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (the format of /search.json).")
 @click.option(
@@ -500,7 +500,7 @@ def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, que
         click.echo(f"    {_marked_in_bold(result['snippet'])}")
 
 
-@cli.command()
+@cli.command(short_help="What changed between two editions of one family of rules.")
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (the format of /compare/OLD/NEW.json).")
 @click.option(
