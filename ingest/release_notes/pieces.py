@@ -120,95 +120,136 @@ def _only_links(raw: str) -> bool:
 
 def read_pieces(source: SourceText, parsed: ParsedDocument) -> list[Piece]:
     """The document's pieces in order; lines that carry nothing go to ``parsed.skipped``."""
-    lines = source.lines
-    pieces: list[Piece] = []
-    image: str | None = None  # the alt text of the last picture, until the next piece
+    reader = _PieceReader(source.lines, parsed)
+    for block_no, block in enumerate(_blocks(source.lines)):
+        reader.read_block(block_no, *block)
+    return _split_glued_headers(reader.pieces)
 
-    def blank_before(index: int) -> bool:
-        return index == 0 or not lines[index - 1].strip()
 
-    for block_no, (kind, start, end, level) in enumerate(_blocks(lines)):
+# Lines of a paragraph that carry nothing, and why they are skipped.
+def _empty_line_reason(raw: str) -> str | None:
+    if _only_links(raw):
+        return "links"
+    if _LINK_DEFINITION.match(raw) and not clean_inline(raw)[1]:
+        return "link reference"
+    return None
+
+
+class _PieceReader:
+    """Turns Markdown blocks into pieces, one method per kind of block, remembering the alt text
+    of the last picture (it names the card that follows it in the web articles)."""
+
+    def __init__(self, lines: list[str], parsed: ParsedDocument):
+        self.lines = lines
+        self.parsed = parsed
+        self.pieces: list[Piece] = []
+        self.image: str | None = None  # the alt text of the last picture, until the next piece
+
+    def blank_before(self, index: int) -> bool:
+        return index == 0 or not self.lines[index - 1].strip()
+
+    def skip_all(self, numbered: list[tuple[int, str]], reason: str) -> None:
+        for no, raw in numbered:
+            self.parsed.skip(no, raw, reason)
+
+    def read_block(self, block_no: int, kind: str, start: int, end: int, level: int | None) -> None:
+        lines = self.lines
         numbered = [(i + 1, lines[i]) for i in range(start, min(end, len(lines))) if lines[i].strip()]
         if not numbered:
-            continue
+            return
         if kind == "hr":
-            for no, raw in numbered:
-                parsed.skip(no, raw, "divider")
-            continue
-        if kind == "html" and all(re.fullmatch(r"\s*<!--.*-->\s*", raw) for _, raw in numbered):
-            for no, raw in numbered:
-                parsed.skip(no, raw, "html comment")
-            continue
-        if kind in ("heading", "item"):
-            image = None
-        if kind == "heading":
-            raw = " ".join(
-                re.sub(r"^\s*#+\s*|\s+#+\s*$", "", r) for _, r in numbered if not re.fullmatch(r"\s*[=-]+\s*", r)
-            )
-            text, mentions = _clean(raw)
-            nos = [no for no, _ in numbered]
-            pieces.append(Piece(nos, text, mentions, block_no, PieceKind.HEADING, True, True, level=level))
-            continue
-        if kind == "item":
-            first_line = _LIST_MARK.sub("", numbered[0][1], count=1)
-            first_line = _GLYPH_BULLET.sub("", first_line, count=1)
-            raw = " ".join([first_line.strip()] + [r.strip() for _, r in numbered[1:]])
-            segments = _GLUED_BULLET.split(raw)
-            nos = [no for no, _ in numbered]
-            for k, segment in enumerate(segments):
-                text, mentions = _clean(segment)
-                if text:
-                    gap = k > 0 or blank_before(start)
-                    pieces.append(Piece(nos, text, mentions, block_no, PieceKind.ITEM, True, gap, bullet=True))
-            continue
+            self.skip_all(numbered, "divider")
+        elif kind == "html" and all(re.fullmatch(r"\s*<!--.*-->\s*", raw) for _, raw in numbered):
+            self.skip_all(numbered, "html comment")
+        elif kind == "heading":
+            self.image = None
+            self.heading(block_no, numbered, level)
+        elif kind == "item":
+            self.image = None
+            self.item(block_no, numbered, start)
+        else:
+            self.lines_of(block_no, kind, numbered)
+
+    def heading(self, block_no: int, numbered: list[tuple[int, str]], level: int | None) -> None:
+        raw = " ".join(
+            re.sub(r"^\s*#+\s*|\s+#+\s*$", "", r) for _, r in numbered if not re.fullmatch(r"\s*[=-]+\s*", r)
+        )
+        text, mentions = _clean(raw)
+        nos = [no for no, _ in numbered]
+        self.pieces.append(Piece(nos, text, mentions, block_no, PieceKind.HEADING, True, True, level=level))
+
+    def item(self, block_no: int, numbered: list[tuple[int, str]], start: int) -> None:
+        first_line = _LIST_MARK.sub("", numbered[0][1], count=1)
+        first_line = _GLYPH_BULLET.sub("", first_line, count=1)
+        raw = " ".join([first_line.strip()] + [r.strip() for _, r in numbered[1:]])
+        nos = [no for no, _ in numbered]
+        for k, segment in enumerate(_GLUED_BULLET.split(raw)):
+            text, mentions = _clean(segment)
+            if text:
+                gap = k > 0 or self.blank_before(start)
+                self.pieces.append(Piece(nos, text, mentions, block_no, PieceKind.ITEM, True, gap, bullet=True))
+
+    def skip_reason(self, kind: str, piece_kind: PieceKind, raw: str) -> str | None:
+        """Why a line of a paragraph, fence or quote carries nothing (a picture's alt text is kept)."""
+        if kind == "fence" and _FENCE_MARK.match(raw):
+            return "markdown fence"
+        if _PAGE_FURNITURE.match(raw):
+            return "page furniture"
+        if piece_kind is not PieceKind.PARA:
+            return None
+        picture = _IMAGE_LINE.match(raw)
+        if picture:
+            self.image = clean_inline(picture["alt"])[0] or None
+            return "image"
+        return _empty_line_reason(raw)
+
+    def lines_of(self, block_no: int, kind: str, numbered: list[tuple[int, str]]) -> None:
+        """A paragraph, fence, code block or quote: a piece per line, or per bullet glued into one."""
         piece_kind = PieceKind.FENCE if kind in ("fence", "code_block") else PieceKind.PARA
         first_in_block = True
         for no, raw in numbered:
-            if kind == "fence" and _FENCE_MARK.match(raw):
-                parsed.skip(no, raw, "markdown fence")
-                continue
             if kind == "quote":
                 raw = re.sub(r"^\s*>\s?", "", raw)
-            if _PAGE_FURNITURE.match(raw):
-                parsed.skip(no, raw, "page furniture")
+            reason = self.skip_reason(kind, piece_kind, raw)
+            if reason:
+                self.parsed.skip(no, raw, reason)
                 continue
-            if piece_kind is PieceKind.PARA:
-                picture = _IMAGE_LINE.match(raw)
-                if picture:
-                    parsed.skip(no, raw, "image")
-                    image = clean_inline(picture["alt"])[0] or None
+            made = self.line(block_no, piece_kind, no, raw, first_in_block)
+            if made:
+                first_in_block = False
+            else:
+                self.parsed.skip(no, raw, "markup debris")
+
+    def line(self, block_no: int, piece_kind: PieceKind, no: int, raw: str, first_in_block: bool) -> int:
+        """The pieces of one line (a LaTeX table's rows, bullets glued together); how many."""
+        lost_glyph = piece_kind is PieceKind.PARA and first_in_block and bool(_LOST_GLYPH.match(raw))
+        bold = piece_kind is PieceKind.PARA and bool(_BOLD_LINE.match(raw))
+        made = 0
+        for row in unroll_latex_table(raw):
+            for k, segment in enumerate(_GLUED_BULLET.split(row)):
+                bullet, segment = _bullet_of(segment, piece_kind, k > 0 or lost_glyph)
+                text, mentions = _clean(segment)
+                if not text:
                     continue
-                if _only_links(raw):
-                    parsed.skip(no, raw, "links")
-                    continue
-                if _LINK_DEFINITION.match(raw) and not clean_inline(raw)[1]:
-                    parsed.skip(no, raw, "link reference")
-                    continue
-            lost_glyph = piece_kind is PieceKind.PARA and first_in_block and bool(_LOST_GLYPH.match(raw))
-            bold = piece_kind is PieceKind.PARA and bool(_BOLD_LINE.match(raw))
-            made = 0
-            for row in unroll_latex_table(raw):
-                for k, segment in enumerate(_GLUED_BULLET.split(row)):
-                    bullet = k > 0 or lost_glyph
-                    if _GLYPH_BULLET.match(segment):
-                        bullet, segment = True, _GLYPH_BULLET.sub("", segment, count=1)
-                    elif piece_kind is PieceKind.FENCE and _DASH_BULLET.match(segment):
-                        bullet, segment = True, _DASH_BULLET.sub("", segment, count=1)
-                    text, mentions = _clean(segment)
-                    if not text:
-                        continue
-                    starts = first_in_block or k > 0 or (bullet and made == 0)
-                    gap = blank_before(no - 1) if made == 0 else k > 0
-                    pieces.append(
-                        Piece([no], text, mentions, block_no, piece_kind, starts, gap, bullet, bold=bold, image=image)
-                    )
-                    image = None
-                    first_in_block = False
-                    lost_glyph = False
-                    made += 1
-            if not made:
-                parsed.skip(no, raw, "markup debris")
-    return _split_glued_headers(pieces)
+                starts = first_in_block or k > 0 or (bullet and made == 0)
+                gap = self.blank_before(no - 1) if made == 0 else k > 0
+                self.pieces.append(
+                    Piece([no], text, mentions, block_no, piece_kind, starts, gap, bullet, bold=bold, image=self.image)
+                )
+                self.image = None
+                first_in_block = False
+                lost_glyph = False
+                made += 1
+        return made
+
+
+def _bullet_of(segment: str, piece_kind: PieceKind, bullet: bool) -> tuple[bool, str]:
+    """Whether a segment is a bullet point, and its text without the bullet's glyph or dash."""
+    if _GLYPH_BULLET.match(segment):
+        return True, _GLYPH_BULLET.sub("", segment, count=1)
+    if piece_kind is PieceKind.FENCE and _DASH_BULLET.match(segment):
+        return True, _DASH_BULLET.sub("", segment, count=1)
+    return bullet, segment
 
 
 def _split_glued_headers(pieces: list[Piece]) -> list[Piece]:
