@@ -8,6 +8,8 @@ own process alone would hide most of what a search costs.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from pathlib import Path
 
 
@@ -60,3 +62,25 @@ def cpu_seconds(pids: list[int]) -> float:
             continue
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
+
+
+class MemorySampler(threading.Thread):
+    """The peak resident memory of a process tree, sampled every 50 ms while it runs:
+    ``with MemorySampler(pid) as sampler: ...`` then ``sampler.peak`` (MB)."""
+
+    def __init__(self, pid: int):
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.running = pid, 0.0, True
+
+    def run(self) -> None:
+        while self.running:
+            self.peak = max(self.peak, resident_mb(process_tree(self.pid)))
+            time.sleep(0.05)
+
+    def __enter__(self) -> MemorySampler:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.running = False
+        self.join()

@@ -13,9 +13,12 @@ cache or warm path can help; the built-in search gets the same queries. Then:
 
 The three endpoints take turns in rounds, so a machine busy with other work slows all alike.
 
-Targets (issue 10): at 8 clients our throughput >= 1.5 x the built-in search's and our p50 <=
-2.5 x the floor's; with 26 editions single-client p50 <= 1.5 x the bundled database's; no bad
-input over 200 ms.
+The resident memory of each served process tree (the server and its search workers) is sampled
+all along.
+
+Targets (issues 10 and 22): at 8 clients our throughput >= 1.5 x the built-in search's and our
+p50 <= 2 x the floor's; with 26 editions single-client p50 <= 1.5 x the bundled database's; no
+bad input over 200 ms; each served process tree under 400 MB.
 
 Run: .venv/bin/python -m benchmarks.serve_load [--requests 800] [--clients 8] [--single 200] [--editions 26]
 With --baseline PYTHON (another rulebook, e.g. an earlier commit pip-installed in its own virtualenv),
@@ -42,6 +45,7 @@ from tests.server import served
 
 from .clients import shared_out
 from .editions import make_official_editions
+from .processes import MemorySampler, server_pid
 
 REPO = Path(__file__).resolve().parent.parent
 RELEVANCE_SET = REPO / "benchmarks" / "relevance" / "queries.json"
@@ -60,7 +64,13 @@ BAD_INPUT = [
     "9" * 500,
 ]
 ROUNDS = 8
-TARGETS = {"throughput vs built-in": 1.5, "p50 vs floor": 2.5, "26 editions vs bundled": 1.5, "bad input ms": 200}
+TARGETS = {
+    "throughput vs built-in": 1.5,
+    "p50 vs floor": 2.0,
+    "26 editions vs bundled": 1.5,
+    "bad input ms": 200,
+    "memory MB": 400,
+}
 
 
 def distinct_queries(count: int, seed: int = 10) -> list[str]:
@@ -246,9 +256,10 @@ def main() -> None:
         )
         with served(bundled) as base, served(scaled) as scaled_base:
             port, scaled_port = (int(url.rsplit(":", 1)[1]) for url in (base, scaled_base))
-            under_load(port, arguments.requests, arguments.clients, load_queries)
-            bundled_single, scaled_single = single_client([port, scaled_port], single_queries)
-            worst, worst_query = worst_bad_input(scaled_port)
+            with MemorySampler(server_pid(port)) as memory, MemorySampler(server_pid(scaled_port)) as scaled_memory:
+                under_load(port, arguments.requests, arguments.clients, load_queries)
+                bundled_single, scaled_single = single_client([port, scaled_port], single_queries)
+                worst, worst_query = worst_bad_input(scaled_port)
         ratio = statistics.median(scaled_single) / statistics.median(bundled_single)
         print(
             f"\nsingle client, taking turns: bundled p50 {statistics.median(bundled_single):.1f} ms "
@@ -261,6 +272,11 @@ def main() -> None:
             f"worst bad input at {arguments.editions} editions: {worst:.0f} ms for {worst_query!r}… "
             f"(target <= {TARGETS['bad input ms']} ms: {verdict(worst, TARGETS['bad input ms'])})"
         )
+        for label, sampler in (("bundled", memory), (f"{arguments.editions} editions", scaled_memory)):
+            print(
+                f"peak memory of the served process tree, {label}: {sampler.peak:.0f} MB "
+                f"(target < {TARGETS['memory MB']} MB: {verdict(sampler.peak, TARGETS['memory MB'])})"
+            )
 
 
 def against_baseline(arguments) -> None:

@@ -12,7 +12,7 @@ from datasette import hookimpl
 from datasette.utils.asgi import BadRequest, Response
 
 from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError
-from rulebook.web.app import run_query
+from rulebook.web.app import link_context, run_query, text_linker
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
 from rulebook.web.search_pool import search_in_worker
@@ -65,6 +65,16 @@ async def search_page(datasette, request):
 
     base_url = datasette.setting("base_url")
     results = [{**result, "snippet": safe_snippet(result.get("snippet"), base_url)} for result in found["results"]]
+    answer = found.get("answer")
+    if answer:  # the whole of the first result, its rule numbers linked like every text of the site
+        linked_text = text_linker(await link_context(datasette))
+        answer = {
+            **answer,
+            "text": linked_text(answer["text"], answer["document"]),
+            "subrules": [
+                {**subrule, "text": linked_text(subrule["text"], answer["document"])} for subrule in answer["subrules"]
+            ],
+        }
     # the message links its rule numbers too ("Close numbers: 104.3, 904.3")
     found = {**found, "message": safe_snippet(found["message"], base_url) if found.get("message") else None}
     html = await datasette.render_template(
@@ -73,6 +83,7 @@ async def search_page(datasette, request):
             "found": found,
             "search_as_of": filters["as_of"],
             "results": results,
+            "answer": answer,
             "kinds": KINDS,
             "documents": documents,
             "filters": filters,

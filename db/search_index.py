@@ -36,7 +36,18 @@ from rulebook.db.tables import TABLES
 from rulebook.ingest.words import _WORD, FOLDING, fold, indexed_words, is_stop_word
 from rulebook.kinds import KINDS, SEARCHED, KindError
 
-SEARCH_TABLES = ("search_entries", "search_sources", "search_entries_fts", "search_vocabulary")
+from .search_synonyms import write_synonyms
+from .search_vectors import write_vectors
+
+SEARCH_TABLES = (
+    "search_entries",
+    "search_sources",
+    "search_entries_fts",
+    "search_vocabulary",
+    "search_vectors",
+    "search_vector_model",
+    "search_synonyms",
+)
 SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
 SPELLING_FIELDS = ("name", "title", "text")
 
@@ -83,8 +94,11 @@ create table search_vocabulary (   -- the folded words of every entry, for spell
 def build_search_tables(db: sqlite_utils.Database) -> None:
     """Index the documents of ``db`` into its search tables (inside the build's transaction)."""
     _create(db)
-    vocabulary = _write_entries(db, _grouped(db, index_entries(db)))
+    meanings: dict[int, str] = {}
+    vocabulary = _write_entries(db, _grouped(db, index_entries(db)), meanings)
     db.conn.executemany("insert into search_vocabulary values (?, ?)", sorted(vocabulary.items()))
+    write_vectors(db.conn, meanings)
+    write_synonyms(db.conn)
 
 
 def _create(db: sqlite_utils.Database) -> None:
@@ -127,11 +141,23 @@ def _grouped(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
     return list(groups.values())
 
 
-def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, int]:
-    """Write the entries, their sources and words; return the vocabulary of every entry's words."""
+def _write_entries(db: sqlite_utils.Database, groups: list[dict], meanings: dict[int, str]) -> dict[str, int]:
+    """Write the entries, their sources and words; return the vocabulary of every entry's words.
+    ``meanings`` gets what each entry a plain search shows says, to embed (db/search_vectors.py)."""
     vocabulary: Counter[str] = Counter()
     connection = db.conn
+    known: dict[str, str] = {}  # a section's heading is the context of each of its rules: analysed once
+
+    def words_of(text: str | None) -> str:
+        if not text:
+            return ""
+        if text not in known:
+            known[text] = indexed_words(text)
+        return known[text]
+
     for entry_id, group in enumerate(groups, start=1):
+        columns = {column: words_of(group.get(column)) for column in ("name", "title", "text", "context")}
+        everything = (columns["name"], columns["title"], words_of(group["body"]), columns["context"])
         connection.execute(
             "insert into search_entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -146,7 +172,7 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
                 group["latest"],
                 group["superseded"],
                 group["body"] or "",
-                f" {indexed_words(_joined(*(group.get(column) for column in ('name', 'title', 'body', 'context'))))} ",
+                f" {' '.join(words for words in everything if words)} ",
             ],
         )
         connection.executemany(
@@ -161,12 +187,16 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
             "values (?, ?, ?, ?, ?, ?, ?)",
             [
                 entry_id,
-                *(indexed_words(group.get(column)) for column in ("name", "title", "text", "context")),
+                *columns.values(),
                 group.get("number") or "",
                 " ".join(_scope_words(group)),
             ],
         )
         vocabulary.update(entry_words(group))
+        if group["latest"]:
+            meanings[entry_id] = _joined(
+                *(group.get(column) for column in ("name", "title", "context")), group["body"] or group.get("text")
+            )
     connection.execute("insert into search_entries_fts(search_entries_fts) values ('optimize')")
     return dict(vocabulary)
 
@@ -244,11 +274,16 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
     lacks: a second copy of an edition is not found twice."""
     for row in db.query(f"""
         select r.number, r.canonical, r.title, r.text, r.section, parent.title as parent_title,
+               grandparent.title as grandparent_title,
                (select group_concat(text, char(10)) from
                    (select text from rule_paragraphs where rule_id = r.id order by position)) as paragraphs,
+               (select group_concat(section, char(10)) from
+                   (select distinct cited.section from rule_references x join rules cited on cited.id = x.rule_id
+                    where x.from_rule_id = r.id and cited.section is not r.section)) as cited_sections,
                {_DOCUMENT_COLUMNS}
         from rules r join documents d on d.id = r.document_id
         left join rules parent on parent.id = r.parent_id
+        left join rules grandparent on grandparent.id = parent.parent_id
         where d.id = d.primary_id or not exists (
             select 1 from rules same where same.document_id = d.primary_id and same.canonical = r.canonical)"""):
         text = _joined(row["text"], row["paragraphs"])
@@ -263,7 +298,10 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
             number=row["canonical"],
             title=row["title"],
             text=text,
-            context=_joined(row["section"], row["parent_title"]),
+            # what the rule is about without saying it: its section and the rules above it ("810.4
+            # Each team has a shared life total" is about Two-Headed Giant), and the sections of
+            # the rules it cites ("See official rule 104.2c": ending the game)
+            context=_joined(row["section"], row["grandparent_title"], row["parent_title"], row["cited_sections"]),
             body=_joined(row["title"] if not row["text"] else None, text),  # "Undercover", then its translations
         )
 

@@ -491,6 +491,13 @@ def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, que
         click.echo(f"Goes straight to {found['redirect']}")
     for edition in found["editions"]:
         click.echo(f"{edition['family']}: {edition['document']} (in force from {edition['effective_date']})")
+    answer = found["answer"]
+    if answer:
+        click.secho(f"\nAnswer: {answer['title']} ({answer['document']}, {answer['url']})", bold=True)
+        click.echo(answer["text"])
+        for subrule in answer["subrules"]:
+            click.echo(f"  {subrule['number']}  {subrule['text']}")
+        click.echo()
     if found["results"]:
         click.echo(f"Results {offset + 1}–{offset + len(found['results'])} of {found['total']}")
     for number, result in enumerate(found["results"], start=offset + 1):

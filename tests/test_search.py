@@ -22,6 +22,7 @@ RESULT_FIELDS = {"kind", "document", "version", "number", "card", "question", "t
 RESULT_FIELDS |= {"earlier_editions"}  # since search shows each entry once per family
 ANSWER_FIELDS = {"query", "corrected_query", "message", "redirect", "results"}
 ANSWER_FIELDS |= {"offset", "limit", "total", "as_of", "editions"}  # paging and editions
+ANSWER_FIELDS |= {"answer"}  # the first result in full, when it clearly answers
 
 
 @pytest.fixture(scope="module")
@@ -299,6 +300,7 @@ def test_unknown_filters_are_explained(find):
         "total": 0,
         "as_of": None,
         "editions": [],
+        "answer": None,
         "results": [],
         "message": 'There is nothing of the kind "ruling" to search; choose one of: '
         "rule, card, card_note, faq, glossary, mechanic, mechanic_ruling.",
@@ -532,12 +534,31 @@ def test_searching_as_typed_corrects_nothing(find):
     )
 
 
-def test_judges_words_come_from_the_documented_data_file():
+def test_judges_words_come_from_the_documented_data_file_each_with_its_reason():
+    from importlib import resources
+
     from rulebook.queries.search.words import judges_phrases
 
     phrases = judges_phrases()
     assert phrases[("goes", "first")] == [["starting"], ["player"]]
     assert phrases[("kill",)] == [["kill", "destroy", "defeat", "dies"]]
+    assert phrases[("knocked", "out")] == [["lost", "left"]]
+    text = resources.files("rulebook.queries.search").joinpath("judges-words.txt").read_text(encoding="utf-8")
+    mappings = [line for line in text.splitlines() if "=" in line.split("#", 1)[0]]
+    assert len(mappings) == len(phrases)
+    assert all(len(line.split("#", 1)[-1].strip()) > 10 for line in mappings if "#" in line)
+    assert all("#" in line for line in mappings), [line for line in mappings if "#" not in line]
+
+
+def test_the_documents_own_other_names_are_searched_too(built_db, find):
+    """205.3tr: identity types "(or roles)"; the glossary's "In Play (Obsolete)": the battlefield."""
+    derived = {row["typed"]: (row["rules"], row["source"]) for row in built_db.query("select * from search_synonyms")}
+    assert derived["roles"] == ("roles = roles|identity", "treachery-6.0 205.3tr")
+    assert derived["in play"][0] == "in play = battlefield"
+    assert derived["edh"] == ("edh = edh|commander", "comprehensive-rules-2026-01-16 glossary: EDH (Obsolete)")
+    assert "by" not in derived
+    found = find("what is my role")
+    assert any("<mark>identity</mark>" in result["snippet"].lower() for result in found["results"][:5])
 
 
 # -- results a judge can use ----------------------------------------------------------------

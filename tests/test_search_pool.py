@@ -13,6 +13,9 @@ from rulebook.queries.search import search
 from rulebook.web import search_pool
 from tests.server import in_process
 
+# Each test starts the search worker processes, as a real server does.
+pytestmark = pytest.mark.server
+
 
 @pytest.fixture
 async def site(built_db_path):
@@ -32,7 +35,9 @@ async def test_workers_start_warm_and_answer_as_the_search_itself_does(site, bui
     served = (await site.client.get("/search.json?q=undercover+guardian&limit=5")).json()
     expected = search(sqlite_utils.Database(built_db_path), "undercover guardian", limit=5)
     assert served["results"] == expected["results"]
-    assert [result["number"] for result in served["results"][:2]] == ["702.TR02a", "702.TrCov-4a"]
+    # the current rule, then the current rule above it; 1.1's 702.TrCov-4a, replaced since, comes later
+    assert [result["number"] for result in served["results"][:2]] == ["702.TR02a", "702.TR02"]
+    assert "702.TrCov-4a" in [result["number"] for result in served["results"]]
 
 
 async def test_a_killed_worker_costs_no_answer_and_the_next_search_gets_new_workers(site):

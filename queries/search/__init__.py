@@ -11,7 +11,11 @@ they all answer alike. In order, it:
    answer): entries matching all words first (a word in a fifth of all entries, like
    "creature" or "card", only ranks them), names and titles above body text, each entry
    once per family (its newest edition, or the edition in force on ``as_of``), entries only
-   older editions have below current ones unless the query names an old rule number.
+   older editions have below current ones unless the query names an old rule number;
+4. for a question, fuses that ranking with the entries closest in meaning (meaning.py), so
+   "knocked out" finds the rules on leaving the game;
+5. gives the first result whole (``answer``) when it clearly answers: its words match
+   CLEAR_MARGIN times better than any other result's.
 
 Speed: candidates are found and ranked by SQLite FTS5's bm25 (C, the GIL released) in the
 database's search tables (db/search_index.py); Python only re-reads the best few dozen for words side by side and cuts
@@ -36,6 +40,11 @@ The response, a public contract (/search.json returns it as is)::
         {"family": str, "document": str, "version": str | null, "effective_date": str | null,
          "current": str}              #   current: the slug of the family's current edition
       ],
+      "answer": {                     # or null: the first result whole, when it clearly answers
+        "kind": str, "document": str, "title": str, "url": str,   # as in its result
+        "text": str,                  # its whole text: a rule with its notes, a whole ruling or FAQ answer
+        "subrules": [{"number": str, "text": str, "url": str}]    # a rule's subrules, in order
+      },
       "results": [                    # best first
         {
           "kind": "rule" | "card" | "card_note" | "faq" | "glossary" | "mechanic" | "mechanic_ruling",
@@ -61,6 +70,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import json
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -76,8 +86,19 @@ from rulebook.kinds import SEARCHED
 from rulebook.urls import card_url, rule_url
 
 from ..rules import as_rule_number, find_rule
+from .meaning import Meanings
 from .snippets import snippet
-from .words import Query, Speller, Word, corrected_text, finds_longer_words, is_english_word, parse
+from .words import (
+    Query,
+    Speller,
+    Word,
+    corrected_text,
+    finds_longer_words,
+    is_english_word,
+    judges_phrases,
+    parse,
+    read_phrases,
+)
 
 KINDS = SEARCHED  # the kinds search finds (rulebook/kinds.py): the kind= filter takes one of these
 
@@ -86,6 +107,13 @@ MAX_QUERY_CHARACTERS = 1000
 MAX_LIMIT = 200
 MAX_OFFSET = 10_000
 RERANKED = 20  # the best entries of each tier read again for words side by side
+WINDOW = 20  # the first places, where the rankings by words and by meaning are fused
+RANK_K = 3  # how fast the score of a place in the word ranking falls: 1, 0.8, 0.67, 0.57...
+MEANING_WEIGHT = 0.15  # what being the closest in meaning adds to the score of a place
+MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or two is found by its words
+MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
+SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
+CLEAR_MARGIN = 1.5  # the first result answers clearly when its words match this many times better than the next's
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
@@ -93,6 +121,7 @@ COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, n
 PARTIAL_CANDIDATES = 500  # entries with only some of the words: at most about this many are ranked
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
+POINTER_FACTOR = 0.5  # a glossary entry that sends the reader to a rule ("See rule 103.5"), below that rule
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
 OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of the query than the
 # name of its card or mechanic, which the query names
@@ -101,8 +130,6 @@ UNNAMED_NOTE_FACTOR = 0.7  # a card note the query does not name the card of: a 
 # asks about the rules in general ("can I look at my face-down creature"), not one card
 COMMON_SHARE = 0.15  # a word in more entries than this share is too common to find partial matches by, and
 # only ranks the entries with the query's other words ("creature" in "look at my face-down creature")
-SUPERSEDED_FACTOR = 0.5  # entries only older editions have, below current ones
-SURPLUS = 10  # entries fetched beyond the page, so that lowering superseded ones rarely needs a second ranking
 
 
 _MATCHING = "search_entries_fts match ? and rowid not in (select value from json_each(?))"
@@ -142,6 +169,7 @@ def search(
         "total": 0,
         "as_of": as_of,
         "editions": [],
+        "answer": None,
         "results": [],
     }
     if as_of:
@@ -322,6 +350,44 @@ class Candidate:
     family: str
     body: str
     score: float
+    superseded: bool = False  # only editions older than its family's current one have it
+    relevance: float = 0.0  # how well its words match (bm25, reranked), where it places by words
+
+
+class WordRanking:
+    """The entries with a query's words, tier after tier (``Matching`` each), each tier ranked by
+    bm25 and its best reranked: counted, and read a slice at a time."""
+
+    def __init__(self, index: SearchIndex, tiers: list[Matching], searched: list[Word]):
+        self.index, self.tiers, self.searched = index, tiers, searched
+        self.counts = [index.count_matching(tier) for tier in tiers]
+
+    def total(self) -> int:
+        return sum(self.counts)
+
+    def entries(self, start: int, stop: int) -> list[Candidate]:
+        """Places ``start`` to ``stop`` of the ranking, across the tiers."""
+        found, before = [], 0
+        for tier, count in zip(self.tiers, self.counts):
+            first, last = max(0, start - before), max(0, stop - before)
+            if last > first and first < count:
+                found += self.index.tier_page(tier, self.searched, first, last)[1]
+            before += count
+        return found
+
+    def matching_of(self, entry_ids: list[int]) -> set[int]:
+        """Which of ``entry_ids`` some tier matches (the others only meaning found)."""
+        matched: set[int] = set()
+        for tier in self.tiers:
+            if entry_ids:
+                matched.update(
+                    row[0]
+                    for row in self.index.connection().execute(
+                        f"select rowid from search_entries_fts where {_MATCHING} and rowid in ({', '.join('?' * len(entry_ids))})",
+                        [*tier.parameters(), *entry_ids],
+                    )
+                )
+        return matched
 
 
 class SearchIndex:
@@ -335,6 +401,10 @@ class SearchIndex:
         self.entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
         self.frequency = _term_counts(connection)
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
+        self.meanings = Meanings.read(connection)
+        # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
+        derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
+        self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}
         is_english_word("judge")  # load the English word list now, not during a judge's search
 
     def connection(self) -> sqlite3.Connection:
@@ -343,7 +413,7 @@ class SearchIndex:
     def answer(self, db, text: str, scope: Scope, limit: int, offset: int, as_typed: bool) -> dict:
         self.local.connection = db.conn
         messages = []
-        query = parse(text)
+        query = parse(text, self.phrases)
         words = query.words
         if len(words) > MAX_WORDS:
             words = words[:MAX_WORDS]
@@ -363,7 +433,7 @@ class SearchIndex:
         # The rule or card named leads the list, and is not ranked again among the rest.
         shown = [result for _, result in named[offset : offset + limit]]
         skipped = tuple(entry_id for entry_id, _ in named)
-        total, ranked = self.ranked(words, scope, max(0, offset - len(named)), limit - len(shown), skipped)
+        total, ranked, clear = self.ranked(words, scope, max(0, offset - len(named)), limit - len(shown), skipped, text)
         results = shown + ranked
         total += len(named)
         if not results and limit and not messages:
@@ -376,7 +446,27 @@ class SearchIndex:
             "message": " ".join(messages) or None,
             "redirect": redirect,
             "total": total,
+            "answer": self.whole(clear, results[0]) if clear and not named and offset == 0 and results else None,
             "results": results,
+        }
+
+    def whole(self, candidate: Candidate, result: dict) -> dict:
+        """The first result in full, when it clearly answers: a rule with its notes and subrules,
+        the whole ruling, FAQ answer or entry (the page shows it above the list)."""
+        subrules = []
+        if result["kind"] == "rule":
+            subrules = [
+                {"number": number, "text": text, "url": rule_url(result["document"], number)}
+                for number, text in self.connection().execute(
+                    """select child.number, child.text from rules child join rules parent on parent.id = child.parent_id
+                       join documents d on d.id = parent.document_id
+                       where d.slug = ? and parent.number = ? order by child.position""",
+                    [result["document"], result["number"]],
+                )
+            ]
+        return {key: result[key] for key in ("kind", "document", "title", "url")} | {
+            "text": candidate.body,
+            "subrules": subrules,
         }
 
     # -- the rule number or card the query names ------------------------------------------
@@ -431,33 +521,101 @@ class SearchIndex:
     # -- ranking ------------------------------------------------------------------------
 
     def ranked(
-        self, words: list[Word], scope: Scope, offset: int, limit: int, skipped: tuple[int, ...]
-    ) -> tuple[int, list[dict]]:
-        """(how many entries match, the page of them from ``offset``): entries with every word
-        first, then those with the less common of them, each tier ranked by relevance; the
-        entries ``skipped`` (the rule or card the query names, listed first) left out."""
+        self, words: list[Word], scope: Scope, offset: int, limit: int, skipped: tuple[int, ...], text: str
+    ) -> tuple[int, list[dict], Candidate | None]:
+        """(how many entries match, the page of them from ``offset``, the first when it clearly
+        answers: its words match CLEAR_MARGIN times better than any other's), the entries ``skipped``
+        (the rule or card the query names, listed first) left out.
+
+        The first WINDOW places fuse two rankings by reciprocal rank: by words (entries with
+        every word first, then those with the less common of them, each tier by bm25 and the
+        reranking) and by meaning (the entries whose vectors are closest to the query's). There,
+        an entry a later edition removed or replaced counts SUPERSEDED_FACTOR of its score, unless
+        the query names an old rule or the scope is an edition. The places after the window go
+        on by words."""
         searched = [word for word in words if word.searched]
         if not searched:
-            return 0, []
+            return 0, [], None
+        by_words = self.word_ranking(searched, scope, skipped)
+        keep_old = scope.all_in_force or any(self.is_old_number(word.number) for word in searched if word.number)
+        window, only_by_meaning = self.fused_window(by_words, text, scope, skipped, keep_old)
+        page = window[offset : offset + limit]
+        if offset + limit > len(window) and len(window) == WINDOW:  # past the window: the word ranking goes on
+            shown = {candidate.entry_id for candidate in window}
+            after = offset + limit - WINDOW
+            rest = [candidate for candidate in by_words.entries(0, after + WINDOW) if candidate.entry_id not in shown]
+            page += rest[max(0, offset - WINDOW) : after]
+        stems = {stem for word in searched for stem in word.stems}
+        others = [candidate.relevance for candidate in window[1:]]
+        first = window[0] if window else None
+        clear = (
+            first
+            if first and first.relevance > 0 and first.relevance >= CLEAR_MARGIN * max(others, default=0)
+            else None
+        )
+        return by_words.total() + only_by_meaning, self.results(page, scope, stems), clear
+
+    def word_ranking(self, searched: list[Word], scope: Scope, skipped: tuple[int, ...]) -> WordRanking:
+        """The entries with the query's words, in tiers: every word (its common ones only
+        ranking), then some of the less common words."""
         alternatives = [_match(word) for word in searched]
         in_scope = scope.fts()
         every = self.every_word(searched, alternatives, in_scope)
         tiers = [every]
         if len(searched) > 1:
             tiers.append(f"({self.some_words(searched, alternatives, in_scope)}) NOT ({every})")
-        keep_old = scope.all_in_force or any(self.is_old_number(word.number) for word in searched if word.number)
-        stems = {stem for word in searched for stem in word.stems}
-        total, page = 0, []
-        for tier in tiers:
-            matching = Matching(f"({tier}) AND {in_scope}", skipped)
-            start, stop = max(0, offset - total), max(0, offset + limit - total)
-            if stop > start:  # the page reaches into this tier
-                count, candidates = self.tier_page(matching, searched, keep_old, start, stop)
-                page += candidates
-            else:
-                count = self.count_matching(matching)
-            total += count
-        return total, self.results(page, scope, stems)
+        return WordRanking(self, [Matching(f"({tier}) AND {in_scope}", skipped) for tier in tiers], searched)
+
+    def fused_window(
+        self, by_words: WordRanking, text: str, scope: Scope, skipped: tuple[int, ...], keep_old: bool
+    ) -> tuple[list[Candidate], int]:
+        """The first WINDOW results, and how many of them no word of the query finds.
+
+        For a question (MEANING_MIN_WORDS searched words or more) that its words find answers to,
+        each candidate (the best WINDOW by words, the closest WINDOW in meaning) scores by its
+        place in the word ranking, (RANK_K + 1) / (RANK_K + place), 1 for the first, plus
+        MEANING_WEIGHT times how close it is in meaning, from 0 for the farthest of the closest
+        to 1 for the closest."""
+        words_first = by_words.entries(0, WINDOW)
+        # a question, saying something more specific than "creature card player", with answers in words
+        asks = (
+            len(by_words.searched) >= MEANING_MIN_WORDS
+            and not all(self.is_common(word) for word in by_words.searched)
+            and by_words.total()
+        )
+        closest = self.closest_in_meaning(text, scope, set(skipped)) if asks else []
+        closest = [(entry_id, similarity) for entry_id, similarity in closest if similarity >= MIN_SIMILARITY]
+        candidates = {candidate.entry_id: candidate for candidate in words_first}
+        candidates.update(self.candidates([entry_id for entry_id, _ in closest if entry_id not in candidates]))
+        place = {candidate.entry_id: number for number, candidate in enumerate(words_first, start=1)}
+        nearness = _spread(dict(closest))
+        for entry_id, candidate in candidates.items():
+            candidate.relevance = candidate.score if entry_id in place else 0.0  # by its words
+            by_place = (RANK_K + 1) / (RANK_K + place[entry_id]) if entry_id in place else 0.0
+            score = by_place + MEANING_WEIGHT * nearness.get(entry_id, 0.0)
+            candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
+        window = sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.entry_id))[:WINDOW]
+        new = [candidate.entry_id for candidate in window if candidate.entry_id not in place]
+        return window, len(new) - len(by_words.matching_of(new))
+
+    def closest_in_meaning(self, text: str, scope: Scope, skipped: set[int]) -> list[tuple[int, float]]:
+        """(id, cosine) of the entries of the scope closest in meaning to the query, closest first."""
+        if self.meanings is None:
+            return []
+        allowed = None
+        if scope.document or scope.editions is not None:
+            where, parameters = scope.where()
+            allowed = {
+                row[0]
+                for row in self.connection().execute(f"select e.id from search_entries e where {where}", parameters)
+            }
+        return self.meanings.nearest(text, WINDOW, scope.kind, allowed, skipped)
+
+    def candidates(self, entry_ids: list[int]) -> dict[int, Candidate]:
+        rows = self.connection().execute(
+            f"select {_ENTRY_COLUMNS} from search_entries where id in ({', '.join('?' * len(entry_ids))})", entry_ids
+        )
+        return {row[0]: Candidate(row[0], row[1], row[2], row[3], 0.0, bool(row[6])) for row in rows}
 
     def every_word(self, searched: list[Word], alternatives: list[str], in_scope: str) -> str:
         """The first tier: entries with every word of the query but its common ones, which only
@@ -491,15 +649,15 @@ class SearchIndex:
             return " OR ".join(chosen)
         return f"({' OR '.join(chosen)}) AND {_ranking_only(' OR '.join(ranking), in_scope)}"
 
-    def tier_page(self, matching: Matching, searched: list[Word], keep_old: bool, start: int, stop: int) -> tuple:
-        """(how many entries the tier has, its entries ``start``..``stop``): by bm25 (entries only
-        older editions have at SUPERSEDED_FACTOR of theirs), the best RERANKED then reordered by
-        names and words side by side (the same window whatever the page, so pages agree)."""
-        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED or not keep_old else (start, stop)
+    def tier_page(self, matching: Matching, searched: list[Word], start: int, stop: int) -> tuple:
+        """(how many entries the tier has, its entries ``start``..``stop``): by bm25, the best
+        RERANKED then reordered by names and words side by side (the same window whatever the
+        page, so pages agree)."""
+        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
         count = self.count_matching(matching)
         if start >= count:
             return count, []
-        best = self.best(matching, fetch_to - fetch_from + (0 if keep_old else SURPLUS), fetch_from)
+        best = self.best(matching, fetch_to - fetch_from, fetch_from)
         entries = {
             row[0]: row
             for row in self.connection().execute(
@@ -507,39 +665,12 @@ class SearchIndex:
                 [entry_id for entry_id, _ in best],
             )
         }
-        ranked = best
-        if not keep_old:
-            ranked = self.without_superseded_first(matching, best, entries, fetch_to, len(best) < count)
-        rows = [(entries[entry_id], score) for entry_id, score in ranked[: fetch_to - fetch_from]]
-        candidates = [Candidate(row[0], row[1], row[2], row[3], score) for row, score in rows]
+        rows = [(entries[entry_id], score) for entry_id, score in best]
+        candidates = [Candidate(row[0], row[1], row[2], row[3], score, bool(row[6])) for row, score in rows]
         if fetch_from == 0:
             reranked = _reranked(candidates[:RERANKED], [row for row, _ in rows[:RERANKED]], searched, self.names)
             candidates = reranked + candidates[RERANKED:]
         return count, candidates[start - fetch_from : stop - fetch_from]
-
-    def without_superseded_first(self, matching: Matching, ranked, entries, wanted: int, more: bool) -> list:
-        """``ranked`` with superseded entries at SUPERSEDED_FACTOR of their score, best first.
-
-        Exact for the first ``wanted`` when they all score at least the last fetched entry's
-        bm25 (nothing not fetched can beat them); otherwise current and superseded entries are
-        fetched apart and merged, which costs a second ranking."""
-        adjusted = sorted(
-            ((entry_id, score * (SUPERSEDED_FACTOR if entries[entry_id][6] else 1.0)) for entry_id, score in ranked),
-            key=lambda pair: (-pair[1], pair[0]),
-        )
-        if not more or (len(adjusted) >= wanted and adjusted[wanted - 1][1] >= ranked[-1][1]):
-            return adjusted
-        superseded = "{scope} : " + _quoted(scope_word("superseded"))
-        current = self.best(matching.narrowed(f"NOT {superseded}"), wanted, 0)
-        older = self.best(matching.narrowed(f"AND {superseded}"), wanted, 0)
-        for entry_id in {row[0] for row in current + older} - entries.keys():
-            entries[entry_id] = next(
-                self.connection().execute(f"select {_ENTRY_COLUMNS} from search_entries where id = ?", [entry_id])
-            )
-        return sorted(
-            current + [(entry_id, score * SUPERSEDED_FACTOR) for entry_id, score in older],
-            key=lambda pair: (-pair[1], pair[0]),
-        )
 
     def best(self, matching: Matching, limit: int, offset: int) -> list[tuple[int, float]]:
         """(entry id, bm25 score) of the best matches, best first."""
@@ -595,6 +726,17 @@ class SearchIndex:
         return row[0] == 1
 
 
+_POINTS_TO_RULES = re.compile(r"\bSee (?:official )?rules? \d", re.IGNORECASE)
+
+
+def _spread(similarities: dict[int, float]) -> dict[int, float]:
+    """Cosine similarities spread over 0 (the least similar given) to 1 (the most)."""
+    if not similarities:
+        return {}
+    low, high = min(similarities.values()), max(similarities.values())
+    return {entry_id: (value - low) / (high - low) if high > low else 1.0 for entry_id, value in similarities.items()}
+
+
 def _match(word: Word) -> str:
     """The FTS5 expression for one word: any of its stems or a longer word they begin ("own"
     finds owner, "team" teammates, "know" known), or its rule number, in any column. Every term
@@ -641,6 +783,8 @@ def _reranked(candidates: list[Candidate], rows: list[tuple], searched: list[Wor
             candidate.score *= UNNAMED_CARD_FACTOR
         elif candidate.kind == "card_note" and not names(owner, stems):
             candidate.score *= UNNAMED_NOTE_FACTOR
+        if candidate.kind == "glossary" and _POINTS_TO_RULES.search(candidate.body):
+            candidate.score *= POINTER_FACTOR
         share = sum(1 for word in searched if _has(words, word)) / len(searched)
         candidate.score *= ((1 + share) / 2) ** 2
         if name:

@@ -3,8 +3,9 @@
 A judge's query becomes a list of ``Word``: where it was typed, and the indexed forms (folded
 stems, ingest/words.py) searched for it. Three things change what is searched:
 
-- judges' phrases ("goes first") become the rules' words ("starting player"), from the one
-  data file ``judges-words.txt`` beside this module;
+- judges' phrases ("goes first") become the rules' words ("starting player"), from the data
+  file ``judges-words.txt`` beside this module and from what the documents themselves say
+  another name is ("roles", "in play": db/search_synonyms.py);
 - a word the rulebook never uses is corrected from the rulebook's own vocabulary by whoosh's
   corrector, closest by whoosh's Damerau–Levenshtein distance, then most used;
 - but a real English word (wordfreq's English list) is never "corrected": "anyone" stays
@@ -56,8 +57,9 @@ class Query:
     spans: list[tuple[int, int]]  # every word typed (stop words too), for the corrected text
 
 
-def parse(text: str) -> Query:
-    """The query's words (rule numbers whole, judges' phrases translated) and its stop words."""
+def parse(text: str, phrases: Phrases | None = None) -> Query:
+    """The query's words (rule numbers whole, ``phrases`` translated: the judges' words unless
+    given) and its stop words."""
     numbers = [(match.start(), match.end()) for match in _RULE_NUMBER.finditer(text)]
     words, stop_words, spans = [], [], []
     for token in WORDS(text, chars=True, removestops=False):
@@ -72,7 +74,7 @@ def parse(text: str) -> Query:
             stop_words.append(token.text)
         else:
             words.append(Word(token.startchar, token.endchar, token.text))
-    return Query(_translated(words), stop_words, spans)
+    return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
 
 
 def _number_word(start: int, end: int, typed: str) -> Word:
@@ -81,18 +83,20 @@ def _number_word(start: int, end: int, typed: str) -> Word:
     return Word(start, end, typed, stems=in_text if len(in_text) == 1 else [], number=canonical(typed))
 
 
-@cache
-def judges_phrases() -> dict[tuple[str, ...], list[list[str]]]:
-    """judges-words.txt: {typed words: [alternatives of each rules word]}."""
+Phrases = dict[tuple[str, ...], list[list[str]]]
+
+
+def read_phrases(text: str, where: str) -> Phrases:
+    """Lines ``what a judge types = what the rules say`` (``|`` between a word's alternatives,
+    ``#`` before the reason): {typed words: [alternatives of each rules word]}."""
     phrases = {}
-    text = resources.files(__package__).joinpath("judges-words.txt").read_text(encoding="utf-8")
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         typed, equals, rules = line.partition("=")
         if not equals or not typed.strip() or not rules.strip():
-            raise ValueError(f"judges-words.txt line {number}: expected 'what a judge types = what the rules say'")
+            raise ValueError(f"{where} line {number}: expected 'what a judge types = what the rules say'")
         key = tuple(token.text for token in WORDS(typed, removestops=False))
         phrases[key] = [
             [token.text for alternative in word.split("|") for token in WORDS(alternative, removestops=False)]
@@ -101,9 +105,15 @@ def judges_phrases() -> dict[tuple[str, ...], list[list[str]]]:
     return phrases
 
 
-def _translated(words: list[Word]) -> list[Word]:
+@cache
+def judges_phrases() -> Phrases:
+    """judges-words.txt: players' words for what the rules call something else."""
+    text = resources.files(__package__).joinpath("judges-words.txt").read_text(encoding="utf-8")
+    return read_phrases(text, "judges-words.txt")
+
+
+def _translated(words: list[Word], phrases: Phrases) -> list[Word]:
     """Judges' phrases replaced by the rules' words, each spanning the phrase as typed."""
-    phrases = judges_phrases()
     translated, position = [], 0
     while position < len(words):
         for length in (3, 2, 1):

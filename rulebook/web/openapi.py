@@ -703,6 +703,20 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 ),
                 "With as_of: per family, the edition in force that day; otherwise empty.",
             ),
+            answer=obj(
+                "When the first result clearly answers (its words match 1.5 times better than any other's): "
+                "the whole of it, which the page shows above the list; otherwise null.",
+                nullable=True,
+                kind=string("Its kind, as in results.", enum=SEARCH_KINDS),
+                document=string("Its document's slug."),
+                title=string("Its title, as in results."),
+                url=url("Its page."),
+                text=string("Its whole text: a rule with its notes, a whole ruling, a FAQ answer."),
+                subrules=array(
+                    obj(number=string("The subrule's number."), text=string("Its text."), url=url("Its page.")),
+                    "For a rule, its subrules in order; otherwise empty.",
+                ),
+            ),
             results=array(ref("SearchResult"), "The results, best first."),
         ),
         example={
@@ -715,6 +729,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "total": 61,
             "as_of": None,
             "editions": [],
+            "answer": None,
             "results": [
                 {
                     "kind": "rule",
@@ -738,6 +753,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "a card's notes": {"q": "puppet master concede", "kind": "card_note", "document": "treachery-6.0"},
             "a rule number": {"q": "CR 508.6"},
             "every kind": {"q": "unveil undercover deathtouch manifest dread"},
+            "one clear answer": {"q": "hidden teams"},
         },
     ),
     Endpoint(
