@@ -371,23 +371,22 @@ class WordRanking:
         for tier, count in zip(self.tiers, self.counts):
             first, last = max(0, start - before), max(0, stop - before)
             if last > first and first < count:
-                found += self.index.tier_page(tier, self.searched, first, last)[1]
+                found += self.index.tier_page(tier, count, self.searched, first, last)
             before += count
         return found
 
     def matching_of(self, entry_ids: list[int]) -> set[int]:
-        """Which of ``entry_ids`` some tier matches (the others only meaning found)."""
-        matched: set[int] = set()
-        for tier in self.tiers:
-            if entry_ids:
-                matched.update(
-                    row[0]
-                    for row in self.index.connection().execute(
-                        f"select rowid from search_entries_fts where {_MATCHING} and rowid in ({', '.join('?' * len(entry_ids))})",
-                        [*tier.parameters(), *entry_ids],
-                    )
-                )
-        return matched
+        """Which of ``entry_ids`` some tier matches (the others only meaning found), in one query."""
+        if not entry_ids:
+            return set()
+        either = Matching(" OR ".join(f"({tier.expression})" for tier in self.tiers), self.tiers[0].skipped)
+        return {
+            row[0]
+            for row in self.index.connection().execute(
+                f"select rowid from search_entries_fts where {_MATCHING} and rowid in ({', '.join('?' * len(entry_ids))})",
+                [*either.parameters(), *entry_ids],
+            )
+        }
 
 
 class SearchIndex:
@@ -649,14 +648,13 @@ class SearchIndex:
             return " OR ".join(chosen)
         return f"({' OR '.join(chosen)}) AND {_ranking_only(' OR '.join(ranking), in_scope)}"
 
-    def tier_page(self, matching: Matching, searched: list[Word], start: int, stop: int) -> tuple:
-        """(how many entries the tier has, its entries ``start``..``stop``): by bm25, the best
-        RERANKED then reordered by names and words side by side (the same window whatever the
-        page, so pages agree)."""
+    def tier_page(self, matching: Matching, count: int, searched: list[Word], start: int, stop: int) -> list[Candidate]:
+        """Entries ``start``..``stop`` of a tier of ``count`` entries: by bm25, the best RERANKED
+        then reordered by names and words side by side (the same window whatever the page, so
+        pages agree)."""
         fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
-        count = self.count_matching(matching)
         if start >= count:
-            return count, []
+            return []
         best = self.best(matching, fetch_to - fetch_from, fetch_from)
         entries = {
             row[0]: row
@@ -670,7 +668,7 @@ class SearchIndex:
         if fetch_from == 0:
             reranked = _reranked(candidates[:RERANKED], [row for row, _ in rows[:RERANKED]], searched, self.names)
             candidates = reranked + candidates[RERANKED:]
-        return count, candidates[start - fetch_from : stop - fetch_from]
+        return candidates[start - fetch_from : stop - fetch_from]
 
     def best(self, matching: Matching, limit: int, offset: int) -> list[tuple[int, float]]:
         """(entry id, bm25 score) of the best matches, best first."""
@@ -681,6 +679,8 @@ class SearchIndex:
 
     def results(self, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
         """The public result of each candidate, from the source the scope shows."""
+        if not candidates:
+            return []
         sources_of: dict[int, list[dict]] = {candidate.entry_id: [] for candidate in candidates}
         which, parameters = scope.sources_condition()
         for entry_id, document, edition, earlier, result in self.connection().execute(
