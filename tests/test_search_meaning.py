@@ -173,3 +173,15 @@ def test_vectors_made_by_another_model_are_not_compared_with_this_ones(tmp_path,
         found = search(db, "the leader died, who wins")
     assert first(found) == ("rule", "treachery-6.0", "907.8c")
     assert "vectors were made by wordllama l2_supercat 256 (wordllama 0.1.0), not by" in caplog.text
+
+
+def test_entries_a_later_edition_replaced_take_no_place_among_the_closest(two_official_editions_db_path):
+    import sqlite3
+
+    meanings = search_module.Meanings.read(sqlite3.connect(two_official_editions_db_path))
+    replaced = set(meanings.ids[meanings.superseded].tolist())
+    assert len(replaced) > 100  # 2020-06-01's rules that 2021-06-09 changed or removed
+    with_old = [entry for entry, _ in meanings.nearest("mutate over creature", 20, None, None, set(), current=False)]
+    current = [entry for entry, _ in meanings.nearest("mutate over creature", 20, None, None, set(), current=True)]
+    assert len(replaced & set(with_old)) >= 2 and not replaced & set(current)
+    assert len(current) == 20

@@ -582,7 +582,7 @@ class SearchIndex:
             and not all(self.is_common(word) for word in by_words.searched)
             and by_words.total()
         )
-        closest = self.closest_in_meaning(text, scope, set(skipped)) if asks else []
+        closest = self.closest_in_meaning(text, scope, set(skipped), not keep_old) if asks else []
         closest = [(entry_id, similarity) for entry_id, similarity in closest if similarity >= MIN_SIMILARITY]
         candidates = {candidate.entry_id: candidate for candidate in words_first}
         candidates.update(self.candidates([entry_id for entry_id, _ in closest if entry_id not in candidates]))
@@ -597,8 +597,9 @@ class SearchIndex:
         new = [candidate.entry_id for candidate in window if candidate.entry_id not in place]
         return window, len(new) - len(by_words.matching_of(new))
 
-    def closest_in_meaning(self, text: str, scope: Scope, skipped: set[int]) -> list[tuple[int, float]]:
-        """(id, cosine) of the entries of the scope closest in meaning to the query, closest first."""
+    def closest_in_meaning(self, text: str, scope: Scope, skipped: set[int], current: bool) -> list[tuple[int, float]]:
+        """(id, cosine) of the entries of the scope closest in meaning to the query, closest first
+        (if ``current``, of the entries no later edition removed or replaced)."""
         if self.meanings is None:
             return []
         allowed = None
@@ -608,7 +609,7 @@ class SearchIndex:
                 row[0]
                 for row in self.connection().execute(f"select e.id from search_entries e where {where}", parameters)
             }
-        return self.meanings.nearest(text, WINDOW, scope.kind, allowed, skipped)
+        return self.meanings.nearest(text, WINDOW, scope.kind, allowed, skipped, current)
 
     def candidates(self, entry_ids: list[int]) -> dict[int, Candidate]:
         rows = self.connection().execute(

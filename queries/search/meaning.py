@@ -19,10 +19,12 @@ _log = logging.getLogger("rulebook.meaning")
 
 @dataclass
 class Meanings:
-    """The vectors of one build, read once: entry ids, their kinds, and a unit vector each."""
+    """The vectors of one build, read once: entry ids, their kinds, whether a later edition removed
+    or replaced each, and a unit vector each."""
 
     ids: np.ndarray
     kinds: np.ndarray
+    superseded: np.ndarray
     vectors: np.ndarray
 
     @classmethod
@@ -34,7 +36,7 @@ class Meanings:
         try:
             built_by = connection.execute("select model from search_vector_model").fetchone()
             rows = connection.execute(
-                "select v.entry_id, e.kind, v.vector from search_vectors v join search_entries e on e.id = v.entry_id "
+                "select v.entry_id, e.kind, e.superseded, v.vector from search_vectors v join search_entries e on e.id = v.entry_id "
                 "order by v.entry_id"
             ).fetchall()
         except sqlite3.Error:  # a database built before vectors
@@ -52,14 +54,17 @@ class Meanings:
         return cls(
             np.array([row[0] for row in rows], dtype=np.int64),
             np.array([row[1] for row in rows]),
-            from_blobs([row[2] for row in rows]),
+            np.array([bool(row[2]) for row in rows]),
+            from_blobs([row[3] for row in rows]),
         )
 
     def nearest(
-        self, text: str, count: int, kind: str | None, allowed: set[int] | None, skipped: set[int]
+        self, text: str, count: int, kind: str | None, allowed: set[int] | None, skipped: set[int], current: bool
     ) -> list[tuple[int, float]]:
         """(id, cosine) of the ``count`` entries closest in meaning to ``text``, closest first: of
-        ``kind``, among ``allowed`` (None: every entry with a vector), but those ``skipped``."""
+        ``kind``, among ``allowed`` (None: every entry with a vector), but those ``skipped``, and
+        (if ``current``) but those a later edition removed or replaced, which would only take the
+        place of a current entry among the closest."""
         embed = embedder()
         if embed is None or not text.strip():
             return []
@@ -70,6 +75,8 @@ class Meanings:
         mask = np.ones(len(self.ids), dtype=bool)
         if kind:
             mask &= self.kinds == kind
+        if current:
+            mask &= ~self.superseded
         if allowed is not None:
             mask &= np.isin(self.ids, np.fromiter(allowed, dtype=np.int64, count=len(allowed)))
         if skipped:
