@@ -1,7 +1,7 @@
 """How often search finds the right ruling: our search against Datasette's built-in table search.
 
     .venv/bin/python -m benchmarks.relevance.run [--db rulebook.db] [--queries FILE ...]
-        [--official ../shared/corpora/comprehensive-rules]
+        [--official ../shared/corpora/comprehensive-rules] [--check-only]
 
 Runs every query of queries.json and unseen-questions.json (or each --queries) through both
 searches on the same database and prints, per set, hit@5 (the answer is among the first five
@@ -11,7 +11,8 @@ answer's ``answer``) is right, and how long our searches take. Without --db it b
 database (its search tables inside) from the bundled documents, with --official every official
 edition of a folder as well. unseen-questions.json holds questions written blind, which search
 was never tuned to: the check that the figures of queries.json are not the product of tuning to
-them.
+them. --check-only checks that every expected row exists and prints no score, for the writer of
+blind questions, who must not see how search does (WRITING-BLIND-QUESTIONS.md).
 
 Datasette's side is replayed the way its table search works, on every full-text table:
 ``?_search=`` escapes the query (each word quoted, so all words must match), then results are
@@ -121,13 +122,20 @@ def check_expected(queries: list[dict], known: set[str]) -> None:
         )
 
 
-def report(db: sqlite_utils.Database, queries_path: Path, target: tuple[float, float]) -> dict:
-    """Score one set of queries, print its table, misses and clear answers; return its overall figures."""
+def checked(db: sqlite_utils.Database, queries_path: Path) -> tuple[list[dict], BuiltIn]:
+    """The queries of a set, every expected row of which is in the database (or exit naming those
+    not), and Datasette's built-in search on it."""
     queries = json.loads(queries_path.read_text(encoding="utf-8"))["queries"]
     builtin = BuiltIn(db)
     check_expected(
         queries, {identity for identities in builtin.identities.values() for identity in identities.values()}
     )
+    return queries, builtin
+
+
+def report(db: sqlite_utils.Database, queries_path: Path, target: tuple[float, float]) -> dict:
+    """Score one set of queries, print its table, misses and clear answers; return its overall figures."""
+    queries, builtin = checked(db, queries_path)
     per_category: dict[str, list[tuple]] = {}
     misses, wrong_answers = [], []
     clear_answers = 0
@@ -196,6 +204,11 @@ def main() -> None:
         metavar="FOLDER",
         help="build with every official edition in FOLDER loaded as well (e.g. ../shared/corpora/comprehensive-rules)",
     )
+    parser.add_argument(
+        "--check-only",
+        action="store_true",
+        help="only check that every expected row exists; print no score (for the writer of blind questions)",
+    )
     arguments = parser.parse_args()
     sets = arguments.queries or list(TARGETS)
     with tempfile.TemporaryDirectory() as folder:
@@ -206,6 +219,11 @@ def main() -> None:
             print(f"Building a fresh database from {len(files)} documents…", flush=True)
             build_database(path, files)
         for queries_path in sets:
+            if arguments.check_only:
+                print(
+                    f"{queries_path}: all {len(checked(sqlite_utils.Database(path), queries_path)[0])} queries' expected rows exist."
+                )
+                continue
             report(sqlite_utils.Database(path), queries_path, TARGETS.get(queries_path, (0.0, 0.0)))
 
 
