@@ -94,10 +94,20 @@ create table search_vocabulary (   -- the folded words of every entry, for spell
 def build_search_tables(db: sqlite_utils.Database) -> None:
     """Index the documents of ``db`` into its search tables (inside the build's transaction)."""
     _create(db)
-    meanings: dict[int, str] = {}
-    vocabulary = _write_entries(db, _grouped(db, index_entries(db)), meanings)
+    groups = _grouped(db, index_entries(db))
+    vocabulary = _write_entries(db, groups)
     db.conn.executemany("insert into search_vocabulary values (?, ?)", sorted(vocabulary.items()))
-    write_vectors(db.conn, meanings)
+    # what each entry a plain search shows (its newest text) says, in meaning
+    write_vectors(
+        db.conn,
+        {
+            entry_id: _joined(
+                *(group.get(column) for column in ("name", "title", "context")), group["body"] or group.get("text")
+            )
+            for entry_id, group in enumerate(groups, start=1)
+            if group["latest"]
+        },
+    )
     write_synonyms(db.conn)
 
 
@@ -141,9 +151,9 @@ def _grouped(db: sqlite_utils.Database, entries: Iterator[dict]) -> list[dict]:
     return list(groups.values())
 
 
-def _write_entries(db: sqlite_utils.Database, groups: list[dict], meanings: dict[int, str]) -> dict[str, int]:
-    """Write the entries, their sources and words; return the vocabulary of every entry's words.
-    ``meanings`` gets what each entry a plain search shows says, to embed (db/search_vectors.py)."""
+def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, int]:
+    """Write the entries (``groups``, each the id of its place), their sources and words; return
+    the vocabulary of every entry's words."""
     vocabulary: Counter[str] = Counter()
     connection = db.conn
     known: dict[str, str] = {}  # a section's heading is the context of each of its rules: analysed once
@@ -193,10 +203,6 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict], meanings: dict
             ],
         )
         vocabulary.update(entry_words(group))
-        if group["latest"]:
-            meanings[entry_id] = _joined(
-                *(group.get(column) for column in ("name", "title", "context")), group["body"] or group.get("text")
-            )
     connection.execute("insert into search_entries_fts(search_entries_fts) values ('optimize')")
     return dict(vocabulary)
 

@@ -9,7 +9,6 @@ vectors, and search ranks by words.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 
 from rulebook.ingest.meaning import embedder, model_name, to_blob
 
@@ -23,15 +22,13 @@ MODEL_SCHEMA = """create table search_vector_model (  -- the model that made sea
 BATCH = 512
 
 
-def write_vectors(
-    connection: sqlite3.Connection, texts: dict[int, str], progress: Callable[[], None] = lambda: None
-) -> bool:
-    """Embed ``texts`` ({entry id: what it says}) into search_vectors; False without the model."""
+def write_vectors(connection: sqlite3.Connection, texts: dict[int, str]) -> None:
+    """Embed ``texts`` ({entry id: what it says}) into search_vectors (none without the model)."""
     connection.execute(SCHEMA)
     connection.execute(MODEL_SCHEMA)
     embed = embedder()
     if embed is None:
-        return False
+        return
     connection.execute("insert into search_vector_model values (?)", [model_name()])
     ids = list(texts)
     for start in range(0, len(ids), BATCH):
@@ -41,5 +38,3 @@ def write_vectors(
             "insert into search_vectors values (?, ?)",
             [(entry_id, to_blob(vector)) for entry_id, vector in zip(batch, vectors)],
         )
-        progress()
-    return True

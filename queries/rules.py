@@ -202,7 +202,7 @@ def _paragraphs(db: sqlite_utils.Database, rule_id: int) -> list[dict]:
     ]
 
 
-def _listed_rules(db: sqlite_utils.Database, document_slug: str, where: str, params: list) -> list[dict]:
+def listed_rules(db: sqlite_utils.Database, document_slug: str, where: str, params: list) -> list[dict]:
     """Subrules or a section's rules as their parent page lists them: each with its link and its notes."""
     return [
         {**_with_url(row, document_slug), "paragraphs": _paragraphs(db, row["id"])}
@@ -277,7 +277,7 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
         "citation": cite(document, rule["number"]),
         "breadcrumb": breadcrumb,
         "paragraphs": _paragraphs(db, rule_id),
-        "subrules": _listed_rules(db, slug, "parent_id = ?", [rule_id]),
+        "subrules": listed_rules(db, slug, "parent_id = ?", [rule_id]),
         "previous": neighbour("previous"),
         "next": neighbour("next"),
         "cited_by": _cited_by(db, "rule_id = ?", [rule_id]),
@@ -350,7 +350,7 @@ def section_details(db: sqlite_utils.Database, document_id: int, section: str) -
         "document": dict(document),
         "section": section_heading(db, document_id, section),
         "url": rule_url(slug, section),
-        "rules": _listed_rules(db, slug, "document_id = ? and canonical like ?", [document_id, f"{section}.%"]),
+        "rules": listed_rules(db, slug, "document_id = ? and canonical like ?", [document_id, f"{section}.%"]),
         "previous": neighbour(-1),
         "next": neighbour(1),
         "cited_by": _cited_by(

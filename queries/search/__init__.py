@@ -85,7 +85,7 @@ from rulebook.ingest.words import STEMMED_WORDS, fold
 from rulebook.kinds import SEARCHED
 from rulebook.urls import card_url, rule_url
 
-from ..rules import as_rule_number, find_rule
+from ..rules import as_rule_number, find_rule, listed_rules
 from .meaning import Meanings
 from .snippets import snippet
 from .words import (
@@ -445,23 +445,20 @@ class SearchIndex:
             "message": " ".join(messages) or None,
             "redirect": redirect,
             "total": total,
-            "answer": self.whole(clear, results[0]) if clear and not named and offset == 0 and results else None,
+            "answer": self.whole(db, clear, results[0]) if clear and not named and offset == 0 and results else None,
             "results": results,
         }
 
-    def whole(self, candidate: Candidate, result: dict) -> dict:
-        """The first result in full, when it clearly answers: a rule with its notes and subrules,
-        the whole ruling, FAQ answer or entry (the page shows it above the list)."""
+    def whole(self, db, candidate: Candidate, result: dict) -> dict:
+        """The first result in full, when it clearly answers: a rule with its notes and subrules
+        (as its page lists them), the whole ruling, FAQ answer or entry (the page shows it above
+        the list)."""
         subrules = []
         if result["kind"] == "rule":
+            parent = "parent_id = (select r.id from rules r join documents d on d.id = r.document_id where d.slug = ? and r.number = ?)"
             subrules = [
-                {"number": number, "text": text, "url": rule_url(result["document"], number)}
-                for number, text in self.connection().execute(
-                    """select child.number, child.text from rules child join rules parent on parent.id = child.parent_id
-                       join documents d on d.id = parent.document_id
-                       where d.slug = ? and parent.number = ? order by child.position""",
-                    [result["document"], result["number"]],
-                )
+                {key: subrule[key] for key in ("number", "text", "url")}
+                for subrule in listed_rules(db, result["document"], parent, [result["document"], result["number"]])
             ]
         return {key: result[key] for key in ("kind", "document", "title", "url")} | {
             "text": candidate.body,

@@ -70,7 +70,7 @@ class Meanings:
             return []
         # Not ``vectors @ query``: that goes to OpenBLAS, whose threads spin while they wait and, with
         # a search worker per core, halved the served throughput (benchmarks/serve_load.py, 94 req/s
-        # against 150). einsum multiplies in numpy's own loop, on this thread, as fast for one query.
+        # against 164). einsum multiplies in numpy's own loop, on this thread, as fast for one query.
         similarity = np.einsum("ij,j->i", self.vectors, embed([text])[0])
         mask = np.ones(len(self.ids), dtype=bool)
         if kind:
