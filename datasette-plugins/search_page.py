@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from datasette import hookimpl
 from datasette.utils.asgi import BadRequest, Response
 
-from rulebook.queries.search import KINDS, MAX_LIMIT, SearchInputError
+from rulebook.queries.search import MAX_LIMIT, SEARCH_KINDS, SearchInputError
 from rulebook.web.app import link_context, run_query, text_linker
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
@@ -84,7 +84,7 @@ async def search_page(datasette, request):
             "search_as_of": filters["as_of"],
             "results": results,
             "answer": answer,
-            "kinds": KINDS,
+            "kinds": SEARCH_KINDS,
             "documents": documents,
             "filters": filters,
             "first": offset + 1,

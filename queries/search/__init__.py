@@ -100,7 +100,7 @@ from .words import (
     read_phrases,
 )
 
-KINDS = SEARCHED  # the kinds search finds (rulebook/kinds.py): the kind= filter takes one of these
+SEARCH_KINDS = SEARCHED  # the kinds search finds (rulebook/kinds.py): the kind= filter takes one of these
 
 MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the search down
 MAX_QUERY_CHARACTERS = 1000
@@ -219,8 +219,8 @@ def editions_in_force(db: sqlite_utils.Database, as_of: str) -> list[dict]:
 
 
 def _filter_problem(db: sqlite_utils.Database, kind: str | None, document: str | None) -> str | None:
-    if kind and kind not in KINDS:
-        return f'There is nothing of the kind "{kind}" to search; choose one of: {", ".join(KINDS)}.'
+    if kind and kind not in SEARCH_KINDS:
+        return f'There is nothing of the kind "{kind}" to search; choose one of: {", ".join(SEARCH_KINDS)}.'
     if document:
         slugs = [row["slug"] for row in db.query("select slug from documents order by slug")]
         if document not in slugs:
