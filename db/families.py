@@ -19,22 +19,13 @@ import re
 
 import sqlite_utils
 
-from rulebook.ingest.records import CARD_TEXTS, COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.ingest.formats import FAMILY_PREFERENCE, FORMATS, OFFICIAL_FORMAT, family_of
+from rulebook.ingest.records import TREACHERY_RULES
 
-TREACHERY = "treachery"
-OFFICIAL = "comprehensive-rules"
+TREACHERY = FORMATS[TREACHERY_RULES].family
+OFFICIAL = OFFICIAL_FORMAT.family
 
-# Families a judge reaches for first: where a rule number without a document is looked up.
-FAMILY_PREFERENCE = (TREACHERY, OFFICIAL)
-
-
-def family_of(kind: str, slug: str) -> str:
-    """The family of a document of ``kind`` called ``slug``: each set's release notes are one."""
-    if kind == TREACHERY_RULES:
-        return TREACHERY
-    if kind == COMPREHENSIVE_RULES:
-        return OFFICIAL
-    return slug
+__all__ = ["FAMILY_PREFERENCE", "OFFICIAL", "TREACHERY", "family_of"]
 
 
 def _version_key(version: str | None) -> tuple:
@@ -147,7 +138,7 @@ def edition_warnings(db: sqlite_utils.Database) -> dict[str, list[str]]:
     documents = list(db.query("select * from documents order by family, edition, id"))
     primaries = {doc["id"]: doc for doc in documents}
     for document in documents:
-        if document["effective_date"] or document["kind"] == CARD_TEXTS:  # card data has no editions
+        if document["effective_date"] or not FORMATS[document["kind"]].has_editions:
             continue
         primary = primaries[document["primary_id"]]
         if document["is_excerpt"] and document["edition"] == 0:

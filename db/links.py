@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from rulebook.db.families import OFFICIAL, pinned_edition
+from rulebook.ingest.formats import FORMATS
 from rulebook.ingest.numbers import ancestors, canonical, section_of
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
-from rulebook.ingest.references import COMPREHENSIVE, SELF, Citation, find_citations
+from rulebook.ingest.references import SELF, Citation, find_citations
 
 from .schema import insert_rows
 from .tables import citing_tables, mentioning_tables
@@ -63,9 +63,10 @@ class Citations:
     """Where each rule number in a document's text points: the build stores it in
     ``rule_references`` and the page renderer links it, both by asking here.
 
-    A bare number in a Treachery document means that document's own rule, unless the document
-    does not define it and the official rules do (1.1's "See rule 104.3g"). "Official rule N",
-    and a bare number in any other document, means the official rules: the edition in force on
+    A bare number in a document whose format says so (Treachery's: ingest/formats.py) means that
+    document's own rule, unless the document does not define it and the official rules do (1.1's
+    "See rule 104.3g"). "Official rule N", and a bare number in any other document, means the
+    official rules: the edition in force on
     the citing document's effective date (db/families.py decides which).
     """
 
@@ -73,7 +74,7 @@ class Citations:
         self.index = RuleIndex(db)
         self.found: dict[tuple[str, str], list[Citation]] = {}
         documents = list(db.query("select id, kind, effective_date from documents"))
-        self.kinds = {doc["id"]: doc["kind"] for doc in documents}
+        self.formats = {doc["id"]: FORMATS[doc["kind"]] for doc in documents}
         pins: dict[str | None, tuple[int | None, str | None]] = {}
         self.official: dict[int, tuple[int | None, str | None]] = {}
         for doc in documents:
@@ -81,7 +82,7 @@ class Citations:
             if date not in pins:
                 edition, notice = pinned_edition(db, OFFICIAL, date)
                 pins[date] = (edition["id"] if edition else None, notice)
-            self.official[doc["id"]] = (doc["id"], None) if doc["kind"] == COMPREHENSIVE_RULES else pins[date]
+            self.official[doc["id"]] = (doc["id"], None) if FORMATS[doc["kind"]].official else pins[date]
 
     def citations_in(self, text: str, bare: str) -> list[Citation]:
         """find_citations, once per distinct text: editions repeat most of their text word for word."""
@@ -95,11 +96,10 @@ class Citations:
         return self.official.get(document_id, (None, None))[0]
 
     def resolve(self, text: str, document_id: int) -> Iterator[Resolved]:
-        kind = self.kinds.get(document_id)
-        bare = SELF if kind == TREACHERY_RULES else COMPREHENSIVE
+        declared = self.formats[document_id]
         official, notice = self.official.get(document_id, (None, None))
-        for citation in self.citations_in(text, bare):
-            if citation.target == SELF and kind != COMPREHENSIVE_RULES:
+        for citation in self.citations_in(text, declared.bare_numbers):
+            if citation.target == SELF and not declared.official:
                 own = self.index.resolve(document_id, citation.number)
                 if own[1] in ("exact", "section") or official is None:
                     yield Resolved(citation, document_id, *own, None)

@@ -34,7 +34,7 @@ import sqlite_utils
 
 from rulebook.db.tables import TABLES
 from rulebook.ingest.words import _WORD, FOLDING, fold, indexed_words, is_stop_word
-from rulebook.kinds import KINDS, SEARCHED, KindError
+from rulebook.kinds import KINDS_BY_NAME, SEARCHED, KindError
 
 from .search_synonyms import write_synonyms
 from .search_vectors import write_vectors
@@ -53,7 +53,9 @@ SPELLING_FIELDS = ("name", "title", "text")
 
 # Entries that are the thing they name; a card note or a mechanic ruling is found by its card's
 # or mechanic's name as well, but only the card or mechanic itself is what a bare name asks for.
-NAMED_KINDS = tuple(name for name, kind in KINDS.items() if kind.owner is None and kind.title in ("name", "term"))
+NAMED_KINDS = tuple(
+    name for name, kind in KINDS_BY_NAME.items() if kind.owner is None and kind.title in ("name", "term")
+)
 
 _SCHEMA = """
 create table search_entries (
@@ -265,7 +267,7 @@ def _entry(row: dict, kind: str, identity: str, shown_title: str, shown: dict, n
             "card": None,
             "question": None,
             "title": shown_title,
-            "url": KINDS[kind].url(row["slug"], named),
+            "url": KINDS_BY_NAME[kind].url(row["slug"], named),
             **shown,
         },
         **searched,

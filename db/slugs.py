@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES, DocumentInfo
+from rulebook.ingest.formats import FORMATS
+from rulebook.ingest.records import DocumentInfo
 
 _KIND_WORDS = {"treachery", "rules", "magic", "comprehensive", "comp", "compre", "cr", "mtg", "the", "gathering"}
 
@@ -20,13 +21,12 @@ def slugify(text: str) -> str:
 
 
 def document_slug(info: DocumentInfo, file_stem: str) -> str:
-    """Kind + version (or effective date) + whatever else the file name says (e.g. "forum-post")."""
-    if info.kind == TREACHERY_RULES:
-        base, version = "treachery", info.version
-    elif info.kind == COMPREHENSIVE_RULES:
-        base, version = "comprehensive-rules", info.effective_date
-    else:
+    """Family + edition (version or effective date, as its format says) + whatever else the file
+    name says (e.g. "forum-post"); a document that is a family of its own is named by its file."""
+    declared = FORMATS[info.kind]
+    if declared.family is None:
         return slugify(file_stem)
+    base, version = declared.family, declared.edition_in_slug(info)
     extra = [
         word
         for word in _words(file_stem)

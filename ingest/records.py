@@ -14,8 +14,7 @@ TREACHERY_RULES = "treachery rules"
 COMPREHENSIVE_RULES = "comprehensive rules"
 RELEASE_NOTES = "release notes"
 CARD_TEXTS = "card texts"  # identity cards as printed (mtgtreachery.net's card data)
-
-KINDS = (TREACHERY_RULES, COMPREHENSIVE_RULES, RELEASE_NOTES, CARD_TEXTS)
+# (each declared as a format, with its parser, family and slug, in ingest/formats.py)
 
 
 @dataclass

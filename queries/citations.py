@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-from rulebook.ingest.records import COMPREHENSIVE_RULES, TREACHERY_RULES
+from rulebook.ingest.formats import FORMATS
 
 
 def document_name(document: dict) -> str:
-    """A document as judges name it in a citation."""
-    if document["kind"] == TREACHERY_RULES:
-        return f"Treachery CR {document['version']}" if document.get("version") else "Treachery CR"
-    if document["kind"] == COMPREHENSIVE_RULES:
-        return f"CR {document['effective_date']}" if document.get("effective_date") else "CR (excerpt)"
-    return document["title"]
+    """A document as judges name it in a citation, as its format says (ingest/formats.py)."""
+    return FORMATS[document["kind"]].cite_as(document)
 
 
 def cite(document: dict, *parts: str) -> str:

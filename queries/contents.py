@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order, edition_pairs
-from rulebook.ingest.records import RELEASE_NOTES, TREACHERY_RULES
+from rulebook.ingest.formats import FORMATS
 from rulebook.urls import DATABASE, compare_url, document_url, row_url, rule_url
 
 from .compare import counts_sentence, edition_changes
@@ -67,33 +67,28 @@ def document_contents(db: sqlite_utils.Database, slug: str) -> dict:
     previous = {edition["id"]: older["slug"] for older, edition in edition_pairs(db)}
     entry = {"kind": "document", **_summary(db, doc, previous)}
     entry["parts"] = _parts(db, doc)
-    if doc["kind"] == TREACHERY_RULES:
-        entry["roles"] = [
+    grouped = FORMATS[doc["kind"]].card_groups
+    if grouped:
+        column, field = grouped
+        entry[field] = [
             {
-                "role": row["role"],
+                column: row["value"],
                 "cards": row["n"],
-                "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], "role": row["role"]}),
+                "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], **_is(column, row["value"])}),
             }
             for row in db.query(
-                "select role, count(*) as n from cards where document_id = ? and role is not null group by role "
+                f"select {column} as value, count(*) as n from cards where document_id = ? group by {column} "
                 "order by min(position)",
-                [doc["id"]],
-            )
-        ]
-    if doc["kind"] == RELEASE_NOTES:
-        entry["card_sections"] = [
-            {
-                "section": row["section"],
-                "cards": row["n"],
-                "url": f"/{DATABASE}/cards?" + urlencode({"document_id": doc["id"], "section": row["section"]}),
-            }
-            for row in db.query(
-                "select section, count(*) as n from cards where document_id = ? group by section order by min(position)",
                 [doc["id"]],
             )
         ]
     entry.update(entries_of_document(db, doc["id"], doc["slug"]))
     return entry
+
+
+def _is(column: str, value: str | None) -> dict:
+    """Datasette's filter for rows whose ``column`` is ``value`` (or is empty)."""
+    return {column: value} if value is not None else {f"{column}__isnull": 1}
 
 
 def _parts(db: sqlite_utils.Database, doc: dict) -> list[dict]:

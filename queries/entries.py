@@ -15,12 +15,12 @@ import sqlite_utils
 
 from rulebook.db.families import documents_in_preference_order
 from rulebook.db.tables import TABLES
-from rulebook.kinds import BY_TABLE, ENTRY_KINDS, KINDS, Kind
+from rulebook.kinds import BY_TABLE, ENTRY_KINDS, KINDS_BY_NAME, Kind
 from rulebook.urls import card_url, entry_slug, row_url, rule_url
 
 from .citations import cite
 
-FAQ, GLOSSARY, MECHANICS = (KINDS[name] for name in ("faq", "glossary", "mechanic"))
+FAQ, GLOSSARY, MECHANICS = (KINDS_BY_NAME[name] for name in ("faq", "glossary", "mechanic"))
 
 
 def _entries(db: sqlite_utils.Database, kind: Kind, document_id: int) -> list[dict]:
@@ -210,7 +210,7 @@ def entry_row_link(db: sqlite_utils.Database, table: str, row_id: int) -> dict |
     if kind is None:
         return None
     if kind.owner:
-        owner = KINDS[kind.owner]
+        owner = KINDS_BY_NAME[kind.owner]
         column = next(column for column, other, _ in TABLES[table].foreign_keys if other == owner.table)
         sql = (
             f"select o.{owner.title} as owner, t.position, d.slug from {table} t join {owner.table} o on o.id = t.{column} "

@@ -6,7 +6,7 @@ parser makes), how a page and the JSON name one and many, the one spelling searc
 canned queries use ("card_note"), where its page is and which template draws it, whether search
 finds it, whether its text rules on the rules (so it is flagged when a rule it cites changes),
 and the schema of one entry in the API. The build, the search tables, the pages, Datasette's
-linked cells, compare's stale flags and the OpenAPI document loop over ``KINDS``; adding a kind
+linked cells, compare's stale flags and the OpenAPI document loop over ``KINDS_BY_NAME``; adding a kind
 is adding it here, with its parser and its template.
 
 A mistake here fails at import, naming the kind: a spelling used twice, a table or column that is
@@ -121,11 +121,11 @@ def _checked(kinds: tuple[Kind, ...]) -> dict[str, Kind]:
     return found
 
 
-KINDS: dict[str, Kind] = _checked(_DECLARED)
-SEARCHED = tuple(name for name, kind in KINDS.items() if kind.searched)
-BY_TABLE: dict[str, Kind] = {kind.table: kind for kind in KINDS.values()}
-ENTRY_KINDS: dict[str, Kind] = {kind.path: kind for kind in KINDS.values() if kind.path}
-RULINGS = tuple(kind.table for kind in KINDS.values() if kind.rules_on_rules)
+KINDS_BY_NAME: dict[str, Kind] = _checked(_DECLARED)
+SEARCHED = tuple(name for name, kind in KINDS_BY_NAME.items() if kind.searched)
+BY_TABLE: dict[str, Kind] = {kind.table: kind for kind in KINDS_BY_NAME.values()}
+ENTRY_KINDS: dict[str, Kind] = {kind.path: kind for kind in KINDS_BY_NAME.values() if kind.path}
+RULINGS = tuple(kind.table for kind in KINDS_BY_NAME.values() if kind.rules_on_rules)
 
 
 def label_of(table: str) -> str:
@@ -144,5 +144,5 @@ def kind_rows() -> list[dict]:
             "owner": kind.owner,
             "searched": int(kind.searched),
         }
-        for kind in KINDS.values()
+        for kind in KINDS_BY_NAME.values()
     ]

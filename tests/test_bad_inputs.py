@@ -21,8 +21,8 @@ CORPUS = Path(__file__).parent / "bad_inputs"
 PROJECT_README = Path(__file__).parent.parent / "README.md"
 TREACHERY_6 = bundled_source("treachery-rules-6.0.txt")
 UNKNOWN_KIND = (
-    "cannot tell what kind of document this is: it is neither Treachery rules, the official comprehensive rules "
-    '(numbered rules like "100.1.") nor a set\'s release notes.'
+    "cannot tell what kind of document this is: it is none of these: mtgtreachery's card data (JSON), a set's "
+    'release notes, Treachery rules, the official comprehensive rules (numbered rules like "100.1.").'
 )
 
 

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from rulebook.kinds import _DECLARED, BY_TABLE, KINDS, SEARCHED, KindError, _checked, kind_rows
+from rulebook.kinds import _DECLARED, BY_TABLE, KINDS_BY_NAME, SEARCHED, KindError, _checked, kind_rows
 from rulebook.web.cells import belongs_to_url
 
 
@@ -16,7 +16,7 @@ def with_changed(which: str, **changes):
 
 
 def test_the_eight_kinds_of_the_issue_and_rule_notes_each_spelled_once():
-    assert list(KINDS) == [
+    assert list(KINDS_BY_NAME) == [
         "rule", "rule_note", "card", "card_text", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling",
     ]  # fmt: skip
     assert SEARCHED == ("rule", "card", "card_note", "faq", "glossary", "mechanic", "mechanic_ruling")

@@ -24,8 +24,8 @@ import sqlite_utils
 
 from rulebook.db import families
 from rulebook.db.families import current_document, documents_in_preference_order
+from rulebook.ingest.formats import FORMATS
 from rulebook.ingest.numbers import ancestors, canonical
-from rulebook.ingest.records import COMPREHENSIVE_RULES
 from rulebook.urls import glossary_url, row_url, rule_url
 
 from .scenario import IDENTITIES
@@ -285,7 +285,7 @@ def _official(db, documents: list[dict], official: dict, treachery: dict, number
         else None
     )
     for document in documents:
-        if document["kind"] == COMPREHENSIVE_RULES:
+        if FORMATS[document["kind"]].official:
             found = _rule(db, document, number)
             if found:
                 return {**found, "kind": OFFICIAL, **({"quoted_in": quoted_in} if quoted_in else {})}

@@ -5,12 +5,12 @@ numbers link). The plugin datasette-plugins/linked_cells.py asks here."""
 
 from __future__ import annotations
 
-from rulebook.kinds import KINDS, Kind
+from rulebook.kinds import KINDS_BY_NAME, Kind
 from rulebook.urls import card_url, rule_url
 
 # table -> the kind whose rows it holds, for the kinds a page is named by a column of their own
 # (a card's name, a FAQ question, a glossary term, a mechanic's name, a rule's number)
-NAMED_ROWS: dict[str, Kind] = {kind.table: kind for kind in KINDS.values() if kind.owner is None}
+NAMED_ROWS: dict[str, Kind] = {kind.table: kind for kind in KINDS_BY_NAME.values() if kind.owner is None}
 
 
 def _page_named(kind: Kind, document: str, value: str) -> str:
@@ -21,10 +21,10 @@ def _page_named(kind: Kind, document: str, value: str) -> str:
 def belongs_to_url(kind_name: str, document: str, value: str) -> str | None:
     """A canned query's "belongs_to" cell: the card, rule, question or mechanic that an entry of
     ``kind_name`` (the registry's spelling) belongs to, or the entry itself when it belongs to none."""
-    kind = KINDS.get(kind_name)
+    kind = KINDS_BY_NAME.get(kind_name)
     if kind is None:
         return None
-    return _page_named(KINDS[kind.owner] if kind.owner else kind, document, value)
+    return _page_named(KINDS_BY_NAME[kind.owner] if kind.owner else kind, document, value)
 
 
 def _get(row, column: str):

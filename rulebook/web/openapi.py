@@ -21,7 +21,7 @@ from urllib.parse import quote, urlencode
 
 from rulebook.db.tables import TABLES, mentioning_tables
 from rulebook.ingest.records import may_be_missing, record_classes
-from rulebook.kinds import ENTRY_KINDS, KINDS, SEARCHED, Kind
+from rulebook.kinds import ENTRY_KINDS, KINDS_BY_NAME, SEARCHED, Kind
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.scenario import FACES, IDENTITIES, OPTIONS, STATUSES
 
@@ -116,7 +116,9 @@ SCHEMAS: dict[str, dict] = {
     ),
     "Citation": obj(
         "A row that cites this rule.",
-        kind=string("What cites it: " + ", ".join(kind.label for kind in KINDS.values()) + ", or a passage of prose."),
+        kind=string(
+            "What cites it: " + ", ".join(kind.label for kind in KINDS_BY_NAME.values()) + ", or a passage of prose."
+        ),
         document=string("Its document's slug."),
         label=string("What to show: a rule number, a card name, an FAQ question."),
         url=url(),
