@@ -11,7 +11,8 @@ from urllib.parse import urlencode
 from datasette import hookimpl
 from datasette.utils.asgi import BadRequest, Response
 
-from rulebook.queries.search import MAX_LIMIT, SEARCH_KINDS, SearchInputError
+from rulebook.kinds import SEARCHED
+from rulebook.queries.search import MAX_LIMIT, SearchInputError, SearchRequest
 from rulebook.web.app import link_context, run_query, text_linker
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
@@ -34,16 +35,8 @@ async def search_page(datasette, request):
     limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, 10_000)
     as_json = request.url_vars.get("format") == "json"
     try:
-        found = await search_in_worker(
-            datasette,
-            query,
-            filters["kind"],
-            filters["document"],
-            limit,
-            offset,
-            filters["as_of"],
-            as_typed,
-        )
+        request_ = SearchRequest(query, filters["kind"], filters["document"], limit, offset, filters["as_of"], as_typed)
+        found = await search_in_worker(datasette, request_)
     except SearchInputError as error:
         raise BadRequest(str(error)) from None
     found = with_base_url(datasette, found)
@@ -84,7 +77,7 @@ async def search_page(datasette, request):
             "search_as_of": filters["as_of"],
             "results": results,
             "answer": answer,
-            "kinds": SEARCH_KINDS,
+            "kinds": SEARCHED,
             "documents": documents,
             "filters": filters,
             "first": offset + 1,

@@ -478,10 +478,12 @@ def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, que
     A rule number or an exact card name is looked up directly; misspelled words are corrected.
     `--offset 20` shows the next page of results.
     """
+    from rulebook.queries.search import SearchRequest
     from rulebook.queries.search import search as find
 
     day = as_of.date().isoformat() if as_of else None
-    found = find(_open_database(db_path), " ".join(query), kind, document, limit, offset, day, as_typed)
+    request = SearchRequest(" ".join(query), kind, document, limit, offset, day, as_typed)
+    found = find(_open_database(db_path), request)
     if as_json:
         click.echo(json.dumps(found, indent=2, ensure_ascii=False))
         return

@@ -13,8 +13,9 @@ from click.testing import CliRunner
 
 from rulebook.cli import cli
 from rulebook.ingest import meaning
-from rulebook.queries import search as search_module
+from rulebook.queries.search import index as search_index_module
 from rulebook.queries.search import search
+from rulebook.queries.search.meaning import Meanings
 
 
 @pytest.fixture(scope="module")
@@ -130,12 +131,12 @@ def no_model(monkeypatch, tmp_path):
     (tmp_path / "weights" / "l2_supercat_256.safetensors").write_bytes(b"this is not a safetensors file")
     shutil.copytree(meaning._model_folder() / "tokenizers", tmp_path / "tokenizers")
     monkeypatch.setattr(meaning, "_model_folder", lambda: tmp_path)
-    monkeypatch.setattr(search_module, "_INDEXES", {})  # the search tables read again, without the model
-    meaning.embedder.cache_clear()
-    meaning.model_name.cache_clear()
+    caches = (meaning.embedder, meaning.model_name, search_index_module._cached_index)
+    for cache in caches:  # the search tables read again, without the model
+        cache.cache_clear()
     yield
-    meaning.embedder.cache_clear()
-    meaning.model_name.cache_clear()
+    for cache in caches:
+        cache.cache_clear()
 
 
 def test_without_the_models_weights_search_ranks_by_words_and_says_so_once(built_db_path, no_model, caplog):
@@ -162,13 +163,12 @@ def test_a_build_without_the_model_has_no_vectors_and_searches_by_words(tmp_path
     assert first(search(db, "do traitors have teammates")) == ("rule", "treachery-6.0", "907.5c")
 
 
-def test_vectors_made_by_another_model_are_not_compared_with_this_ones(tmp_path, built_db_path, monkeypatch, caplog):
+def test_vectors_made_by_another_model_are_not_compared_with_this_ones(tmp_path, built_db_path, caplog):
     copy = tmp_path / "rulebook.db"
     shutil.copy(built_db_path, copy)
     db = sqlite_utils.Database(copy)
     db.execute("update search_vector_model set model = 'wordllama l2_supercat 256 (wordllama 0.1.0)'")
     db.conn.commit()
-    monkeypatch.setattr(search_module, "_INDEXES", {})
     with caplog.at_level(logging.WARNING, logger="rulebook.meaning"):
         found = search(db, "the leader died, who wins")
     assert first(found) == ("rule", "treachery-6.0", "907.8c")
@@ -178,7 +178,7 @@ def test_vectors_made_by_another_model_are_not_compared_with_this_ones(tmp_path,
 def test_entries_a_later_edition_replaced_take_no_place_among_the_closest(two_official_editions_db_path):
     import sqlite3
 
-    meanings = search_module.Meanings.read(sqlite3.connect(two_official_editions_db_path))
+    meanings = Meanings.read(sqlite3.connect(two_official_editions_db_path))
     replaced = set(meanings.ids[meanings.superseded].tolist())
     assert len(replaced) > 100  # 2020-06-01's rules that 2021-06-09 changed or removed
     with_old = [entry for entry, _ in meanings.nearest("mutate over creature", 20, None, None, set(), current=False)]

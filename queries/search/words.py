@@ -44,6 +44,7 @@ class Word:
     stems: list[str] = field(default_factory=list)  # empty: nothing in the rulebook to search for
     correction: str | None = None
     number: str | None = None  # canonical rule number, for a word like 907.8b
+    game_number: bool = False  # a count or power/toughness ("2 copies", "3/3"): it ranks, never finds
 
     @property
     def searched(self) -> bool:

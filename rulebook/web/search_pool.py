@@ -29,7 +29,7 @@ from weakref import WeakKeyDictionary
 from datasette.app import Datasette
 
 from rulebook.db.publish import build_id_of
-from rulebook.queries.search import search
+from rulebook.queries.search import SearchRequest, search
 from rulebook.urls import DATABASE
 
 from .app import run_query
@@ -87,15 +87,15 @@ def stop_search_workers(wait: bool = True) -> None:
         pool.shutdown(wait=wait, cancel_futures=True)
 
 
-async def search_in_worker(datasette: Datasette, *args) -> dict:
-    """``search(db, *args)`` on the database this server serves, in a worker process."""
+async def search_in_worker(datasette: Datasette, request: SearchRequest) -> dict:
+    """``search(db, request)`` on the database this server serves, in a worker process."""
     build = await served_build(datasette)
     pool = _workers()
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, run_search, *build, *args)
+        return await asyncio.get_running_loop().run_in_executor(pool, run_search, *build, request)
     except Rebuilt:
         pass
     except BrokenProcessPool:  # a worker was killed (out of memory?): start afresh next time
         if pool is _pool:
             stop_search_workers(wait=False)
-    return await run_query(datasette, search, *args)
+    return await run_query(datasette, search, request)

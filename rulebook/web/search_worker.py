@@ -21,7 +21,7 @@ from pathlib import Path
 import sqlite_utils
 
 from rulebook.db.publish import build_id_of
-from rulebook.queries.search import search
+from rulebook.queries.search import SearchRequest, search
 
 PARENT_CHECK_SECONDS = 1.0
 
@@ -45,15 +45,15 @@ def _leave_with(server: int) -> None:
     os._exit(0)
 
 
-def run_search(db_path: Path, build_id: int, *args) -> dict:
-    """``search(db, *args)`` on build ``build_id`` of the database at ``db_path``."""
-    return search(_database(str(db_path), build_id), *args)
+def run_search(db_path: Path, build_id: int, request: SearchRequest) -> dict:
+    """``search(db, request)`` on build ``build_id`` of the database at ``db_path``."""
+    return search(_database(str(db_path), build_id), request)
 
 
 def warm_up(db_path: Path, build_id: int) -> None:
     """Open the database and read its search vocabulary before a judge's first search waits for it."""
     with contextlib.suppress(Rebuilt):  # the first search will fall back; nothing to warm
-        run_search(db_path, build_id, "judge")
+        run_search(db_path, build_id, SearchRequest("judge"))
 
 
 @lru_cache(maxsize=8)  # one per database a worker has served: the tests serve several

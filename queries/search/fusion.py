@@ -1,0 +1,72 @@
+"""The first places of a ranking: the word ranking fused with the entries closest in meaning.
+
+For a question (MEANING_MIN_WORDS searched words or more) that its words find answers to, each
+candidate (the best WINDOW by words, the closest WINDOW in meaning) scores by its place in the
+word ranking, (RANK_K + 1) / (RANK_K + place), 1 for the first, plus MEANING_WEIGHT times how
+close it is in meaning, from 0 for the farthest of the closest to 1 for the closest. An entry a
+later edition removed or replaced counts SUPERSEDED_FACTOR of its score there, unless the query
+names an old rule or the scope is an edition.
+"""
+
+from __future__ import annotations
+
+from .index import Candidate, SearchIndex, read_entries
+from .scope import Scope
+from .tiers import WordRanking, is_common
+
+WINDOW = 20  # the first places, where the rankings by words and by meaning are fused
+RANK_K = 3  # how fast the score of a place in the word ranking falls: 1, 0.8, 0.67, 0.57...
+MEANING_WEIGHT = 0.15  # what being the closest in meaning adds to the score of a place
+MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or two is found by its words
+MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
+SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
+
+
+def by_place(place: int) -> float:
+    """The score of a place in a ranking: 1 for the first, falling as RANK_K says."""
+    return (RANK_K + 1) / (RANK_K + place)
+
+
+def fused_window(
+    index: SearchIndex, by_words: WordRanking, searched, text: str, scope: Scope, skipped, keep_old: bool
+) -> tuple[list[Candidate], int]:
+    """The first WINDOW results, and how many of them no word of the query finds."""
+    words_first = by_words.entries(0, WINDOW)
+    # a question, saying something more specific than "creature card player", with answers in words
+    asks = (
+        len(searched) >= MEANING_MIN_WORDS and not all(is_common(index, word) for word in searched) and by_words.total()
+    )
+    closest = closest_in_meaning(index, by_words.connection, text, scope, set(skipped), not keep_old) if asks else []
+    closest = [(entry_id, similarity) for entry_id, similarity in closest if similarity >= MIN_SIMILARITY]
+    candidates = {candidate.id: candidate for candidate in words_first}
+    new = [entry_id for entry_id, _ in closest if entry_id not in candidates]
+    candidates.update({candidate.id: candidate for candidate in read_entries(by_words.connection, new)})
+    place = {candidate.id: number for number, candidate in enumerate(words_first, start=1)}
+    nearness = _spread(dict(closest))
+    for entry_id, candidate in candidates.items():
+        candidate.relevance = candidate.score if entry_id in place else 0.0  # by its words
+        score = (by_place(place[entry_id]) if entry_id in place else 0.0) + MEANING_WEIGHT * nearness.get(entry_id, 0.0)
+        candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
+    window = sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
+    only_by_meaning = [candidate.id for candidate in window if candidate.id not in place]
+    return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
+
+
+def closest_in_meaning(index: SearchIndex, connection, text: str, scope: Scope, skipped: set[int], current: bool):
+    """(id, cosine) of the entries of the scope closest in meaning to the query, closest first
+    (if ``current``, of the entries no later edition removed or replaced)."""
+    if index.meanings is None:
+        return []
+    allowed = None
+    if scope.document or scope.editions is not None:
+        where, parameters = scope.where()
+        allowed = {row[0] for row in connection.execute(f"select e.id from search_entries e where {where}", parameters)}
+    return index.meanings.nearest(text, WINDOW, scope.kind, allowed, skipped, current)
+
+
+def _spread(similarities: dict[int, float]) -> dict[int, float]:
+    """Cosine similarities spread over 0 (the least similar given) to 1 (the most)."""
+    if not similarities:
+        return {}
+    low, high = min(similarities.values()), max(similarities.values())
+    return {entry_id: (value - low) / (high - low) if high > low else 1.0 for entry_id, value in similarities.items()}

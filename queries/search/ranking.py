@@ -1,0 +1,149 @@
+"""What bm25 cannot see, as named signals: each is a small function that says how much an
+entry's score is multiplied by, and ``SIGNALS`` lists them in the order they apply. The best
+RERANKED entries of each word tier are reranked by all of them (tiers.py).
+
+    score = bm25 × signal_1 × signal_2 × ...
+
+Each factor carries its reason in its constant; a new signal is a function added to the list.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from rulebook.db.families import FAMILY_PREFERENCE
+from rulebook.ingest.words import STEMMED_WORDS
+
+from .index import Candidate, SearchIndex
+from .words import Word, finds_longer_words
+
+PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
+NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
+POINTER_FACTOR = 0.5  # a glossary entry that sends the reader to a rule ("See rule 103.5"), below that rule
+FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
+OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of the query than the
+# name of its card or mechanic, which the query names
+UNNAMED_CARD_FACTOR = 0.6  # a card the query does not name, matched by a common word of its name ("game")
+UNNAMED_NOTE_FACTOR = 0.7  # a card note the query does not name the card of: a question without a card name
+# asks about the rules in general ("can I look at my face-down creature"), not one card
+
+_POINTS_TO_RULES = re.compile(r"\bSee (?:official )?rules? \d", re.IGNORECASE)
+
+
+@dataclass
+class Asked:
+    """What the signals need to know of the query: its searched words, and the index for how
+    common a word is."""
+
+    searched: list[Word]
+    index: SearchIndex
+
+    @cached_property
+    def stems(self) -> set[str]:
+        return {stem for word in self.searched for stem in word.stems}
+
+    @cached_property
+    def pairs(self) -> list[set[str]]:
+        """Each two neighbouring words, as " stem stem " in any of their forms."""
+        return [
+            {f" {one} {other} " for one in first.stems for other in second.stems}
+            for first, second in itertools.pairwise(self.searched)
+            if first.stems and second.stems
+        ]
+
+    def names(self, owner: str | None) -> bool:
+        """Whether the query names ``owner`` (a card or mechanic): it has the rarest word of its
+        name. "martyr" names The Great Martyr; "game" does not name Sadistic Shell Game."""
+        return bool(owner) and rarest_stem(owner, self.index.frequency) in self.stems
+
+
+def about_its_owner(candidate: Candidate, asked: Asked) -> float:
+    """A card note or ruling whose card or mechanic the query names, and which has more of the
+    query than that name ("séance board morbid": the Séance Board's notes on morbid), ranks up;
+    a card or card note whose card the query does not name ranks down: a question without a
+    card name asks about the rules, not one card."""
+    if candidate.kind in ("card_note", "mechanic_ruling") and asked.names(candidate.owner):
+        about = set(stems_of(candidate.owner))
+        more = any(has(candidate.words, word) for word in asked.searched if not about.intersection(word.stems))
+        return 1 + OWNER_BONUS if more else 1.0
+    if candidate.kind == "card" and not asked.names(candidate.owner):
+        return UNNAMED_CARD_FACTOR
+    if candidate.kind == "card_note" and not asked.names(candidate.owner):
+        return UNNAMED_NOTE_FACTOR
+    return 1.0
+
+
+def points_elsewhere(candidate: Candidate, asked: Asked) -> float:
+    """A glossary entry that only sends the reader to a rule ranks below that rule."""
+    return POINTER_FACTOR if candidate.kind == "glossary" and _POINTS_TO_RULES.search(candidate.body) else 1.0
+
+
+def share_of_words(candidate: Candidate, asked: Asked) -> float:
+    """How many of the query's words it has (bm25 counts only the less common ones when few
+    entries have them all)."""
+    share = sum(1 for word in asked.searched if has(candidate.words, word)) / len(asked.searched)
+    return ((1 + share) / 2) ** 2
+
+
+def named_by_every_word(candidate: Candidate, asked: Asked) -> float:
+    """A card, glossary term or mechanic whose name has every word ("great martyr": The Great
+    Martyr above its notes)."""
+    if not candidate.name:
+        return 1.0
+    name = set(stems_of(candidate.name))
+    return 1 + NAME_BONUS if all(name.intersection(word.stems) for word in asked.searched) else 1.0
+
+
+def side_by_side(candidate: Candidate, asked: Asked) -> float:
+    """Words side by side as typed ("starting player", not "player's starting"; "leave the
+    game" is also "left the game")."""
+    if not asked.pairs:
+        return 1.0
+    found = sum(1 for pair in asked.pairs if any(words in candidate.words for words in pair))
+    return 1 + PHRASE_BONUS * found / len(asked.pairs)
+
+
+def judges_first_family(candidate: Candidate, asked: Asked) -> float:
+    """The family judges reach for first (db/families.py)."""
+    return 1 + FAMILY_BONUS if candidate.family == FAMILY_PREFERENCE[0] else 1.0
+
+
+Signal = Callable[[Candidate, Asked], float]
+SIGNALS: list[Signal] = [
+    about_its_owner,
+    points_elsewhere,
+    share_of_words,
+    named_by_every_word,
+    side_by_side,
+    judges_first_family,
+]
+
+
+def reranked(candidates: list[Candidate], asked: Asked) -> list[Candidate]:
+    """The candidates, each score multiplied by every signal, best first."""
+    for candidate in candidates:
+        for signal in SIGNALS:
+            candidate.score *= signal(candidate, asked)
+    return sorted(candidates, key=lambda candidate: (-candidate.score, candidate.id))
+
+
+@lru_cache(maxsize=8192)
+def stems_of(name: str) -> tuple[str, ...]:
+    return tuple(token.text for token in STEMMED_WORDS(name))
+
+
+def rarest_stem(name: str, frequency: dict[str, int]) -> str | None:
+    """The word of ``name`` the fewest entries use (its stem): what sets the name apart."""
+    return min(stems_of(name), key=lambda stem: (frequency.get(stem, 0), stem), default=None)
+
+
+def has(words: str, word: Word) -> bool:
+    """Whether an entry's indexed words (" name title body context ") include the query's word
+    (or a longer one: "team" is in "teammates", as tiers.match finds it)."""
+    return any(f" {stem}{'' if finds_longer_words(stem) else ' '}" in words for stem in word.stems) or bool(
+        word.number and f" {word.number} " in words
+    )

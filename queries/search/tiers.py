@@ -1,0 +1,162 @@
+"""The word tiers: the entries with every word of the query (its common words only ranking),
+then those with some of its less common words, each tier ranked by FTS5's bm25 in C.
+
+A tier is a ``Matching``: an FTS5 expression and the entries left out (the rule or card the
+query names, listed first). ``WordRanking`` counts each tier once and reads a slice at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from rulebook.db.search_index import SEARCHED_COLUMNS
+
+from .index import Candidate, SearchIndex, read_entries
+from .scope import quoted
+from .words import Word, finds_longer_words
+
+RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
+PARTIAL_CANDIDATES = 500  # entries with only some of the words: at most about this many are ranked
+
+# bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
+# rule's title says what the entry is about; the section it sits in only hints at it.
+COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, number; scope is no match
+
+_MATCHING = "search_entries_fts match ? and rowid not in (select value from json_each(?))"
+_COUNT = f"select count(*) from search_entries_fts where {_MATCHING}"
+_BEST = f"""select rowid, -bm25(search_entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
+            from search_entries_fts where {_MATCHING} order by score desc, rowid limit ? offset ?"""
+
+
+@dataclass(frozen=True)
+class Matching:
+    """The entries an FTS5 ``expression`` matches, but those ``skipped``."""
+
+    expression: str
+    skipped: tuple[int, ...]
+
+    def parameters(self) -> list:
+        return [self.expression, json.dumps(self.skipped)]
+
+
+def match(word: Word) -> str:
+    """The FTS5 expression for one word: any of its stems or a longer word they begin ("own"
+    finds owner, "team" teammates, "know" known), or its rule number, in any column. Every term
+    is quoted, so nothing a judge types is read as search syntax."""
+    terms = [quoted(stem) + (" *" if finds_longer_words(stem) else "") for stem in word.stems]
+    if word.number and word.number not in word.stems:
+        terms.append(quoted(word.number))
+    return "{" + " ".join(SEARCHED_COLUMNS) + "} : (" + " OR ".join(terms) + ")"
+
+
+def ranking_only(expression: str, in_scope: str) -> str:
+    """``expression`` as a word that ranks the entries having it but excludes none: every entry
+    searched matches ``in_scope`` (the scope's words), which adds nothing to bm25 (the scope
+    column weighs 0)."""
+    return f"({expression} OR {in_scope})"
+
+
+def every_word(index: SearchIndex, searched: list[Word], in_scope: str) -> str:
+    """The first tier: entries with every word of the query but its common ones, which only
+    rank (as Lucene's common terms query does). "can I look at my face-down creature" finds
+    the rules on looking at face-down permanents, which never say "creature"."""
+    common = [is_common(index, word) for word in searched]
+    alternatives = [match(word) for word in searched]
+    if all(common):
+        return " AND ".join(alternatives)
+    return " AND ".join(
+        ranking_only(expression, in_scope) if common else expression for expression, common in zip(alternatives, common)
+    )
+
+
+def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> str:
+    """Entries with any of the less common words, the rarest first, as many as keep the
+    candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
+    would make a search slow, and the common words add little to the ranking. The query's
+    other words that are not common still rank these entries: in "someone just unveiled and
+    their ability is waiting to resolve, can I counter it", the rarer words find the
+    entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them."""
+    by_rarity = sorted(((word, match(word)) for word in searched), key=lambda pair: count(index, pair[0]))
+    chosen, candidates = [], 0
+    for word, expression in by_rarity:
+        frequency = count(index, word)
+        if chosen and (is_common(index, word) or candidates + frequency > PARTIAL_CANDIDATES):
+            break
+        chosen.append(expression)
+        candidates += frequency
+    ranking = [expression for word, expression in by_rarity[len(chosen) :] if not is_common(index, word)]
+    if not ranking:
+        return " OR ".join(chosen)
+    return f"({' OR '.join(chosen)}) AND {ranking_only(' OR '.join(ranking), in_scope)}"
+
+
+def count(index: SearchIndex, word: Word) -> int:
+    return index.count(word.stems, word.number)
+
+
+def is_common(index: SearchIndex, word: Word) -> bool:
+    """Too common to find entries by: in more than COMMON_SHARE of them, or a game number
+    ("2 copies", "3/3"), which says how many, not what about."""
+    return word.game_number or index.is_common(word.stems, word.number)
+
+
+def tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...]) -> list[Matching]:
+    """The entries with the query's words, in tiers: every word (its common ones only
+    ranking), then some of the less common words."""
+    every = every_word(index, searched, in_scope)
+    expressions = [every]
+    if len(searched) > 1:
+        expressions.append(f"({some_words(index, searched, in_scope)}) NOT ({every})")
+    return [Matching(f"({expression}) AND {in_scope}", skipped) for expression in expressions]
+
+
+class WordRanking:
+    """The entries with a query's words, tier after tier, each tier ranked by bm25 and its best
+    reranked (``rerank``): counted, and read a slice at a time."""
+
+    def __init__(self, connection: sqlite3.Connection, tiers: list[Matching], rerank):
+        self.connection, self.tiers, self.rerank = connection, tiers, rerank
+        self.counts = [self._count(tier) for tier in tiers]
+
+    def total(self) -> int:
+        return sum(self.counts)
+
+    def entries(self, start: int, stop: int) -> list[Candidate]:
+        """Places ``start`` to ``stop`` of the ranking, across the tiers."""
+        found, before = [], 0
+        for tier, count_ in zip(self.tiers, self.counts):
+            first, last = max(0, start - before), max(0, stop - before)
+            if last > first and first < count_:
+                found += self._page(tier, count_, first, last)
+            before += count_
+        return found
+
+    def matching_of(self, entry_ids: list[int]) -> set[int]:
+        """Which of ``entry_ids`` some tier matches (the others only meaning found), in one query."""
+        if not entry_ids:
+            return set()
+        either = Matching(" OR ".join(f"({tier.expression})" for tier in self.tiers), self.tiers[0].skipped)
+        return {
+            row[0]
+            for row in self.connection.execute(
+                f"select rowid from search_entries_fts where {_MATCHING} and rowid in ({', '.join('?' * len(entry_ids))})",
+                [*either.parameters(), *entry_ids],
+            )
+        }
+
+    def _page(self, matching: Matching, count_: int, start: int, stop: int) -> list[Candidate]:
+        """Entries ``start``..``stop`` of a tier of ``count_`` entries: by bm25, the best RERANKED
+        then reordered (the same window whatever the page, so pages agree)."""
+        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
+        if start >= count_:
+            return []
+        best = self.connection.execute(_BEST, [*matching.parameters(), fetch_to - fetch_from, fetch_from]).fetchall()
+        candidates = read_entries(self.connection, [entry_id for entry_id, _ in best], dict(best))
+        if fetch_from == 0:
+            candidates = self.rerank(candidates[:RERANKED]) + candidates[RERANKED:]
+        return candidates[start - fetch_from : stop - fetch_from]
+
+    def _count(self, matching: Matching) -> int:
+        return self.connection.execute(_COUNT, matching.parameters()).fetchone()[0]
