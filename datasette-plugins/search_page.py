@@ -13,6 +13,7 @@ from datasette.utils.asgi import BadRequest, Response
 
 from rulebook.kinds import SEARCHED
 from rulebook.queries.search import MAX_LIMIT, SearchInputError, SearchRequest
+from rulebook.queries.search.request import MAX_OFFSET
 from rulebook.web.app import link_context, run_query, text_linker
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
@@ -22,17 +23,19 @@ LIMIT = 20
 
 
 def _number(request, name: str, default: int, highest: int) -> int:
+    """A paging number as asked, or a 400 naming the range: a limit past the maximum is refused,
+    never silently cut (the same range as `rulebook search --limit`)."""
     value = request.args.get(name) or str(default)
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()) or int(value) > highest:
         raise BadRequest(f"{name} must be a whole number from 0 to {highest}, not {value!r}.")
-    return min(int(value), highest)
+    return int(value)
 
 
 async def search_page(datasette, request):
     query = request.args.get("q", "").strip()
     filters = {name: request.args.get(name) or None for name in ("kind", "document", "as_of")}
     as_typed = request.args.get("as_typed") == "1"
-    limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, 10_000)
+    limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, MAX_OFFSET)
     as_json = request.url_vars.get("format") == "json"
     try:
         request_ = SearchRequest(query, filters["kind"], filters["document"], limit, offset, filters["as_of"], as_typed)

@@ -272,27 +272,36 @@ def _at_least_one(ctx, param, value: int) -> int:
 def serve(db_path, host, port, workers):
     """Serve the knowledge base in a browser (rule and card pages, search, JSON), read-only.
 
-    Builds the database from the bundled documents first if there is none yet.
+    Builds the database from the bundled documents first if there is none yet. Everything that
+    can stop the server is checked before it prints the address to open, which is the one that
+    answers. Exit status: 1 the database can't be read; 3 its search vectors were made by a model
+    this install lacks (build again); 4 the address can't be listened on (the port is in use).
     """
     import asyncio
     import os
     import sqlite3
 
     import uvicorn
+    from uvicorn.supervisors import Multiprocess
 
     from rulebook.web.app import SERVED_DATABASE, make_datasette, prepare_to_serve
     from rulebook.web.search_pool import SEARCH_WORKERS, start_search_workers, stop_search_workers, usable_cores
+    from rulebook.web.startup import DATABASE_UNREADABLE, StartupError, check_search_model, listening_socket
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
         run_build(db_path)
 
     def could_not_start(error: Exception) -> click.ClickException:
-        return click.ClickException(f"The server could not start on {db_path}: {error}")
+        problem = click.ClickException(f"The server could not start on {db_path}: {error}")
+        problem.exit_code = error.exit_code if isinstance(error, StartupError) else DATABASE_UNREADABLE
+        return problem
 
     try:
         datasette = make_datasette(db_path)
-    except sqlite3.DatabaseError as error:
+        check_search_model(db_path)
+        sock = listening_socket(host, port)  # bound now: the address printed is the one that answers
+    except (sqlite3.DatabaseError, StartupError) as error:
         raise could_not_start(error) from None
 
     async def prepare():
@@ -301,36 +310,42 @@ def serve(db_path, host, port, workers):
         except Exception as error:  # a startup hook's message is the judge's only clue: show it, once
             raise could_not_start(error) from None
 
-    if workers == 1:
+    def serving() -> None:
+        click.echo(f"Serving {db_path}: open {address_to_open(host, port)} (Ctrl-C to stop)")
 
-        async def start_then_serve():
-            await prepare()
-            await start_search_workers(datasette)
-            click.echo(f"Serving {db_path}: open {address_to_open(host, port)} (Ctrl-C to stop)")
-            try:
-                await uvicorn.Server(uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")).serve()
-            finally:
-                stop_search_workers()
+    with sock:
+        if workers == 1:
 
-        asyncio.run(start_then_serve())
-        return
-    # A database the site can't serve stops here, not in N workers.
-    asyncio.run(prepare())
-    os.environ[SERVED_DATABASE] = str(db_path.resolve())
-    cores = usable_cores()
-    os.environ[SEARCH_WORKERS] = str(max(1, cores // workers))  # the cores shared out among the servers' searches
-    click.echo(f"Serving {db_path}: open {address_to_open(host, port)} (Ctrl-C to stop)")
-    click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
-    if workers > cores:
-        click.echo(f"More workers than cores: searches won't get faster than with {cores}.", err=True)
-    uvicorn.run(
-        "rulebook.web.app:app_from_environment",
-        factory=True,
-        workers=workers,
-        host=host,
-        port=port,
-        log_level="warning",
-    )
+            async def start_then_serve():
+                await prepare()
+                await start_search_workers(datasette)
+                serving()
+                config = uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")
+                try:
+                    await uvicorn.Server(config).serve(sockets=[sock])
+                finally:
+                    stop_search_workers()
+
+            asyncio.run(start_then_serve())
+            return
+        # A database the site can't serve stops here, not in N workers.
+        asyncio.run(prepare())
+        os.environ[SERVED_DATABASE] = str(db_path.resolve())
+        cores = usable_cores()
+        os.environ[SEARCH_WORKERS] = str(max(1, cores // workers))  # the cores shared out among the servers' searches
+        serving()
+        click.echo(f"{workers} worker processes on {cores} CPU cores", err=True)
+        if workers > cores:
+            click.echo(f"More workers than cores: searches won't get faster than with {cores}.", err=True)
+        config = uvicorn.Config(
+            "rulebook.web.app:app_from_environment",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            log_level="warning",
+        )
+        Multiprocess(config, sockets=[sock]).run()
 
 
 def address_to_open(host: str, port: int) -> str:

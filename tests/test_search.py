@@ -716,6 +716,8 @@ async def test_the_search_page_pages_through_results(site):
         ),
         ("/search.json?q=unveil&offset=-1", "offset must be a whole number from 0 to 10000, not '-1'."),
         ("/search.json?q=unveil&limit=many", "limit must be a whole number from 0 to 200, not 'many'."),
+        ("/search.json?q=unveil&limit=5000", "limit must be a whole number from 0 to 200, not '5000'."),
+        ("/search.json?q=unveil&offset=10001", "offset must be a whole number from 0 to 10000, not '10001'."),
     ],
 )
 async def test_bad_dates_and_pages_are_400s_that_say_what_is_expected(site, path, error):

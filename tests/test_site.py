@@ -455,8 +455,13 @@ def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
 
     served = {}
 
-    async def serve(server):
-        served.update(host=server.config.host, port=server.config.port, log_level=server.config.log_level)
+    async def serve(server, sockets=None):
+        served.update(
+            listening=sockets[0].getsockname(),
+            host=server.config.host,
+            port=server.config.port,
+            log_level=server.config.log_level,
+        )
 
     monkeypatch.setattr(uvicorn.Server, "serve", serve)
     db_path = tmp_path / "fresh.db"
@@ -464,7 +469,7 @@ def test_serve_builds_a_missing_database_then_serves_it(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert db_path.exists()
     assert "open http://127.0.0.1:8123/" in result.output
-    assert served == {"host": "127.0.0.1", "port": 8123, "log_level": "warning"}
+    assert served == {"listening": ("127.0.0.1", 8123), "host": "127.0.0.1", "port": 8123, "log_level": "warning"}
 
 
 # FAQ, glossary and mechanic pages

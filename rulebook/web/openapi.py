@@ -679,8 +679,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             query_parameter("kind", "Only results of this kind.", enum=SEARCH_KINDS),
             query_parameter("document", "Only results from this document (its slug)."),
             query_parameter("as_of", "YYYY-MM-DD: search, per family, the edition in force that day."),
-            query_parameter("offset", "How many results to skip (paging); 0 by default."),
-            query_parameter("limit", "How many results a page holds: 20 by default, at most 200."),
+            query_parameter(
+                "offset", "How many results to skip (paging): 0 by default, at most 10000; more is refused (400)."
+            ),
+            query_parameter(
+                "limit", "How many results a page holds: 20 by default, at most 200; more is refused (400)."
+            ),
             query_parameter("as_typed", "1: search the words as typed, without spelling corrections."),
         ),
         response=obj(
