@@ -11,9 +11,9 @@ from markupsafe import Markup
 
 from rulebook.db.tables import citing_tables
 from rulebook.urls import DATABASE
-from rulebook.web.app import link_context
 from rulebook.web.cells import query_cell_url, query_text_document, table_cell_url
 from rulebook.web.rendering import render_symbols
+from rulebook.web.state import server_state
 
 # the version tables' "changes" link rule numbers too ("Revamped rule 907.8"), though the build
 # doesn't read citations from them
@@ -38,7 +38,7 @@ def render_cell(row, value, column, table, database, datasette):
         return render_symbols(value)
 
     async def linked():
-        context = await link_context(datasette)
+        context = (await server_state(datasette)).links
         url = query_cell_url(column, row) if table is None else table_cell_url(table, column, row, context.slugs)
         if url:
             return Markup('<a class="page-link" href="{}">{}</a>').format(datasette.urls.path(url), value)

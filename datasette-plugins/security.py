@@ -7,7 +7,6 @@
 - A table page's ``_sort``, ``_sort_desc`` and ``_where`` are checked before Datasette runs them:
   a column that cannot be sorted by, or a ``_where`` that is not one valid SQL condition, is the
   asker's mistake (400), not a server error (500).
-- /-/databases.json names each database by its file name, not its path on the server.
 - When the server shuts down, it stops its search workers (rulebook.web.search_pool).
 """
 
@@ -18,7 +17,7 @@ from urllib.parse import parse_qs
 from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from rulebook.web.app import limit_connection, served_databases
+from rulebook.web.app import limit_connection
 from rulebook.web.search_pool import stop_search_workers
 from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
 
@@ -26,11 +25,6 @@ from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
 @hookimpl
 def prepare_connection(conn):
     limit_connection(conn)
-
-
-@hookimpl
-def register_routes():
-    return [(r"^/-/databases(\.(?P<format>json))?$", lambda datasette: Response.json(served_databases(datasette)))]
 
 
 def _with_headers(send):

@@ -417,7 +417,7 @@ def check(db_path, as_json, example, scenario_file):
     )
     from rulebook.queries.checker import check as check_scenario
     from rulebook.queries.checker.examples import worked_example
-    from rulebook.queries.checker.text import answer_as_text
+    from rulebook.web.checker.text import answer_as_text
 
     if (example is None) == (scenario_file is None):
         raise click.UsageError("Give a scenario FILE or --example NAME (one of them).")

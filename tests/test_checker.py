@@ -23,7 +23,8 @@ from rulebook.queries.checker import (
     parse_scenario_text,
 )
 from rulebook.queries.checker.examples import worked_examples
-from rulebook.queries.checker.text import answer_as_text
+from rulebook.web.checker.text import answer_as_text
+from rulebook.web.state import server_state
 
 TABLE = {
     "Ana": {"identity": "Leader", "face": "up"},
@@ -649,8 +650,11 @@ def test_faq_answers_are_cited_with_their_question(rulebook):
     assert citation["url"].startswith("/rulebook/faq/")
 
 
-def test_the_rulebook_is_read_once_per_database(built_db):
-    assert load_rulebook(built_db) is load_rulebook(built_db)
+async def test_a_server_reads_the_checkers_rules_once_when_it_starts(site):
+    state = await server_state(site)
+    assert state.checker_problem is None
+    assert state.checker.cite("907.6").number == "907.6"
+    assert (await server_state(site)).checker is state.checker
 
 
 def test_a_database_without_the_cited_rules_is_an_error_at_startup(tmp_path):

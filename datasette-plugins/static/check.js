@@ -46,7 +46,7 @@
     return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : trimmed;
   }
 
-  // The same scenario the server builds from these fields (queries/checker/form.py).
+  // The same scenario the server builds from these fields (rulebook/web/checker/form.py).
   function scenarioFromForm() {
     const players = rows("players").filter((row) => value(row, "name").trim()).map((row) => {
       const player = { name: value(row, "name"), identity: value(row, "identity") };

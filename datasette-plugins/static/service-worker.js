@@ -1,5 +1,5 @@
 // rulebook's service worker: the site as a judge has used it stays readable with no signal.
-// Served at /service-worker.js by datasette-plugins/offline.py, which fills in the build's
+// Served at /service-worker.js by rulebook/web/views/offline.py, which fills in the build's
 // cache name, the site's root and the pages kept from the start (home, search, checker, the
 // offline page and the styles, scripts and fonts every page uses).
 "use strict";

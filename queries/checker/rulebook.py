@@ -16,7 +16,6 @@ site's rule pages resolve such references too.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 
@@ -152,29 +151,9 @@ class Rulebook:
         return self.citations[label]
 
 
-_loaded: dict[tuple, Rulebook] = {}
-
-
 def load_rulebook(db: sqlite_utils.Database) -> Rulebook:
-    """The checker's rulebook for this database, read once per database file (and rebuild)."""
-    key = _cache_key(db)
-    if key and key in _loaded:
-        return _loaded[key]
-    rulebook = _read_rulebook(db)
-    if key:
-        _loaded[key] = rulebook
-    return rulebook
-
-
-def _cache_key(db: sqlite_utils.Database) -> tuple:
-    path = next((row[2] for row in db.conn.execute("pragma database_list") if row[1] == "main"), "")
-    if not path:
-        return ()  # an in-memory database can change under us: don't cache it
-    stat = os.stat(path)
-    return (path, stat.st_mtime_ns, stat.st_size)
-
-
-def _read_rulebook(db: sqlite_utils.Database) -> Rulebook:
+    """The checker's rulebook for this database: every rule it cites, or CheckerSetupError saying
+    which are missing. A server reads it once, at startup (rulebook.web.state)."""
     documents = documents_in_preference_order(db)
     treachery = current_document(db, families.TREACHERY)
     official = current_document(db, families.OFFICIAL)

@@ -12,10 +12,8 @@ import os
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import sqlite_utils
 from datasette.app import Datasette
@@ -29,6 +27,7 @@ from .errors import PageNotFound
 from .metadata import build_metadata, example_query_string, parameter_values
 from .paths import with_base_url
 from .rendering import LinkContext, render_symbols
+from .state import server_state
 from .symbols import STYLESHEET as SYMBOLS_STYLESHEET
 
 STATIC_MOUNT = "rulebook-static"  # our CSS, scripts and fonts: /rulebook-static/...
@@ -139,17 +138,6 @@ async def run_query(datasette: Datasette, function: Callable[..., Any], *args) -
     return await datasette.get_database(DATABASE).execute_fn(lambda conn: function(sqlite_utils.Database(conn), *args))
 
 
-_link_contexts: WeakKeyDictionary[Datasette, LinkContext] = WeakKeyDictionary()
-
-
-async def link_context(datasette: Datasette) -> LinkContext:
-    """Read once per server: the database is immutable while it is served."""
-    if datasette not in _link_contexts:
-        loaded = await run_query(datasette, LinkContext.load)
-        _link_contexts[datasette] = replace(loaded, base_url=datasette.setting("base_url"))
-    return _link_contexts[datasette]
-
-
 def linker(context: LinkContext) -> Callable:
     """The templates' one way to show stored text: ``linked("rules", rule, "text")``."""
 
@@ -177,7 +165,7 @@ async def page_response(datasette: Datasette, request, data: dict, template: str
     data = with_base_url(datasette, data)
     if request.url_vars.get("format") == "json":
         return Response.json(data, default=str)
-    context = {"data": data, "linked": linker(await link_context(datasette)), "symbols": render_symbols}
+    context = {"data": data, "linked": linker((await server_state(datasette)).links), "symbols": render_symbols}
     return Response.html(await datasette.render_template(template, context, request=request))
 
 

@@ -21,20 +21,14 @@ answer; no credentials are ever allowed.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from importlib.metadata import version
-from pathlib import Path
-from weakref import WeakKeyDictionary
 
 from datasette.app import Datasette
 
-from rulebook.resources import package_folder
-
 from .openapi import OPENAPI_PATH
+from .state import server_state
 
 CACHE_MAX_AGE = 300  # seconds: a CDN or browser re-asks after five minutes, and gets a 304 if nothing changed
 CACHE_CONTROL = f"public, max-age={CACHE_MAX_AGE}"
-CODE_PACKAGES = ("rulebook", "rulebook.plugins", "rulebook.queries", "rulebook.db")
 VARY = b"Cookie, Authorization"  # what Datasette's 200 answers say they vary on
 PREFLIGHT_HEADERS = [
     (b"access-control-allow-origin", b"*"),
@@ -42,39 +36,6 @@ PREFLIGHT_HEADERS = [
     (b"access-control-allow-headers", b"Content-Type, Authorization, If-None-Match"),
     (b"access-control-max-age", b"86400"),
 ]
-
-
-def _hash_files(digest, files: Iterable[Path]) -> None:
-    for path in sorted(files):
-        digest.update(str(path.name).encode() + b"\0")
-        with path.open("rb") as file:
-            while chunk := file.read(1 << 20):
-                digest.update(chunk)
-
-
-def build_hash(datasette: Datasette) -> str:
-    """sha256 of what the answers are made of: every served database file (its search tables
-    inside), the rulebook code (plugins, templates, queries) and the Datasette version."""
-    digest = hashlib.sha256(f"rulebook {version('rulebook')} datasette {version('datasette')}".encode())
-    for database in datasette.databases.values():
-        if database.path and Path(database.path).is_file():
-            _hash_files(digest, [Path(database.path)])
-    for package in CODE_PACKAGES:
-        _hash_files(
-            digest,
-            (path for path in package_folder(package).rglob("*") if path.is_file() and "__pycache__" not in path.parts),
-        )
-    return digest.hexdigest()
-
-
-_builds: WeakKeyDictionary[Datasette, str] = WeakKeyDictionary()
-
-
-def current_build(datasette: Datasette) -> str:
-    """The build hash, computed once per server (the files it hashes never change while served)."""
-    if datasette not in _builds:
-        _builds[datasette] = build_hash(datasette)
-    return _builds[datasette]
 
 
 def entity_tag(build: str, target: bytes) -> bytes:
@@ -132,7 +93,7 @@ class HttpLayer:
         tag = b""
         if cacheable:
             address = (scope.get("raw_path") or scope["path"].encode()) + b"?" + scope.get("query_string", b"")
-            tag = entity_tag(current_build(self.datasette), address)
+            tag = entity_tag((await server_state(self.datasette)).build, address)
             if matches(_header(request_headers, b"if-none-match") or b"", tag):
                 headers = [(b"etag", tag), (b"cache-control", CACHE_CONTROL.encode()), (b"vary", VARY)]
                 if cors:

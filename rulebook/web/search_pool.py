@@ -23,20 +23,16 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
-from weakref import WeakKeyDictionary
 
 from datasette.app import Datasette
 
-from rulebook.db.publish import build_id_of
 from rulebook.queries.search import SearchRequest, search
-from rulebook.urls import DATABASE
 
 from .app import run_query
 from .search_worker import Rebuilt, run_search, start_worker, warm_up
+from .state import server_state
 
 _pool: ProcessPoolExecutor | None = None
-_served: WeakKeyDictionary[Datasette, tuple[Path, int]] = WeakKeyDictionary()
 
 
 SEARCH_WORKERS = "RULEBOOK_SEARCH_WORKERS"  # how `rulebook serve --workers N` shares the cores among its N servers
@@ -62,17 +58,9 @@ def _workers() -> ProcessPoolExecutor:
     return _pool
 
 
-async def served_build(datasette: Datasette) -> tuple[Path, int]:
-    """(database path, its build id) of what this server serves: fixed while it runs."""
-    if datasette not in _served:
-        database = datasette.get_database(DATABASE)
-        _served[datasette] = (Path(database.path), await database.execute_fn(build_id_of))
-    return _served[datasette]
-
-
 async def start_search_workers(datasette: Datasette) -> None:
     """Start every worker and open the served database in it now, so no judge's search waits for that."""
-    build = await served_build(datasette)
+    build = (await server_state(datasette)).served_build
     loop = asyncio.get_running_loop()
     pool = _workers()
     await asyncio.gather(*(loop.run_in_executor(pool, warm_up, *build) for _ in range(worker_count())))
@@ -89,7 +77,7 @@ def stop_search_workers(wait: bool = True) -> None:
 
 async def search_in_worker(datasette: Datasette, request: SearchRequest) -> dict:
     """``search(db, request)`` on the database this server serves, in a worker process."""
-    build = await served_build(datasette)
+    build = (await server_state(datasette)).served_build
     pool = _workers()
     try:
         return await asyncio.get_running_loop().run_in_executor(pool, run_search, *build, request)

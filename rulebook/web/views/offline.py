@@ -11,12 +11,11 @@
 
 import json
 
-from datasette import hookimpl
 from datasette.utils.asgi import Response
 
 from rulebook.resources import package_file
 from rulebook.web.app import EVERY_PAGE_CSS, STATIC_MOUNT
-from rulebook.web.http import current_build
+from rulebook.web.state import server_state
 
 SHELL_PAGES = ("", "search", "check", "offline")
 SHELL_FILES = (*EVERY_PAGE_CSS, "site.css", "rulebook.css", "check.css", "site.js", "check.js", "icon.svg")
@@ -55,7 +54,7 @@ async def service_worker(datasette):
     ]
     script = package_file("rulebook.plugins", "static/service-worker.js").read_text(encoding="utf-8")
     script = (
-        script.replace("__CACHE__", f"rulebook-{current_build(datasette)[:16]}")
+        script.replace("__CACHE__", f"rulebook-{(await server_state(datasette)).build[:16]}")
         .replace("__ROOT__", root)
         .replace("__SHELLS__", json.dumps(shells))
     )
@@ -69,12 +68,3 @@ async def service_worker(datasette):
 async def offline_page(datasette, request):
     html = await datasette.render_template("rulebook_offline.html", {}, request=request)
     return Response.html(html)
-
-
-@hookimpl
-def register_routes():
-    return [
-        (r"^/manifest\.webmanifest$", manifest),
-        (r"^/service-worker\.js$", service_worker),
-        (r"^/offline$", offline_page),
-    ]

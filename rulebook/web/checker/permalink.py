@@ -13,7 +13,7 @@ import binascii
 import json
 import zlib
 
-from .scenario import MAX_SCENARIO_BYTES, ScenarioError
+from rulebook.queries.checker.scenario import MAX_SCENARIO_BYTES, ScenarioError
 
 _RAW_DEFLATE = -15  # zlib window bits for raw DEFLATE (no zlib header)
 

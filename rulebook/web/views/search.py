@@ -8,16 +8,16 @@ editions in force that day, ``as_typed=1`` searches without spelling corrections
 
 from urllib.parse import urlencode
 
-from datasette import hookimpl
 from datasette.utils.asgi import BadRequest, Response
 
 from rulebook.kinds import SEARCHED
 from rulebook.queries.search import MAX_LIMIT, SearchInputError, SearchRequest
 from rulebook.queries.search.request import MAX_OFFSET
-from rulebook.web.app import link_context, run_query, text_linker
+from rulebook.web.app import run_query, text_linker
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
 from rulebook.web.search_pool import search_in_worker
+from rulebook.web.state import server_state
 
 LIMIT = 20
 
@@ -63,7 +63,7 @@ async def search_page(datasette, request):
     results = [{**result, "snippet": safe_snippet(result.get("snippet"), base_url)} for result in found["results"]]
     answer = found.get("answer")
     if answer:  # the whole of the first result, its rule numbers linked like every text of the site
-        linked_text = text_linker(await link_context(datasette))
+        linked_text = text_linker((await server_state(datasette)).links)
         answer = {
             **answer,
             "text": linked_text(answer["text"], answer["document"]),
@@ -93,8 +93,3 @@ async def search_page(datasette, request):
         request=request,
     )
     return Response.html(html)
-
-
-@hookimpl
-def register_routes():
-    return [(r"^/search(?:\.(?P<format>json))?$", search_page)]

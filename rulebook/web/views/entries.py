@@ -1,19 +1,15 @@
-"""Routes for the pages of FAQ entries, glossary entries and mechanics, each with JSON:
+"""The pages of FAQ entries, glossary entries and mechanics, each with JSON:
 /faq/{document}/{question-slug}, /glossary/{document}/{term-slug}, /mechanics/{document}/{slug}.
 
-Thin: the data comes from rulebook.queries.entries, the HTML from templates/. An address that
+The data comes from rulebook.queries.entries, the HTML from templates/. An address that
 names no entry (or no document, or only part of an address) is a 404 listing the closest ones.
 """
 
 from urllib.parse import unquote
 
-from datasette import hookimpl
-
 from rulebook.queries.entries import ENTRY_KINDS, entry_index, entry_page_data
 from rulebook.web.app import page_response, run_query
 from rulebook.web.errors import PageNotFound
-
-PATHS = "|".join(ENTRY_KINDS)
 
 
 async def entry_page(datasette, request):
@@ -27,12 +23,3 @@ async def entry_list(datasette, request):
     document = request.url_vars.get("document")
     data = await run_query(datasette, entry_index, request.url_vars["path"], unquote(document) if document else None)
     raise PageNotFound(data["error"], data["suggestions"])
-
-
-@hookimpl
-def register_routes():
-    return [
-        (rf"^/(?P<path>{PATHS})/(?P<document>[^/]+)/(?P<slug>[^/]+?)(?:\.(?P<format>json))?$", entry_page),
-        (rf"^/(?P<path>{PATHS})(?:/(?P<document>[^/]+?))?(?:\.json)?/?$", entry_list),
-        (rf"^/(?P<path>{PATHS})/.*$", entry_list),
-    ]

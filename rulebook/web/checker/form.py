@@ -12,7 +12,17 @@ from __future__ import annotations
 
 import re
 
-from .scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, OPTIONS, EventType, Face, QuestionType, ScenarioError, Status
+from rulebook.queries.checker.scenario import (
+    IDENTITIES,
+    MAX_EVENTS,
+    MAX_PLAYERS,
+    OPTIONS,
+    EventType,
+    Face,
+    QuestionType,
+    ScenarioError,
+    Status,
+)
 
 QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
 
@@ -297,4 +307,4 @@ if not (
     and EVENT_LABELS.keys() == set(EventType)
     and QUESTION_LABELS.keys() == set(QuestionType)
 ):
-    raise RuntimeError("queries/checker/form.py: every status, event and question needs its label")
+    raise RuntimeError("rulebook/web/checker/form.py: every status, event and question needs its label")

@@ -1,22 +1,21 @@
-"""Routes for editions: /compare/{old}/{new} (and .json), /changes.atom.
+"""What changed between editions: /compare/{old}/{new} (and .json), /compare to pick two, /changes.atom.
 
-Thin: the comparison comes from queries/compare.py, the feed and ``as_of`` checks from
+The comparison comes from queries/compare.py, the feed and ``as_of`` checks from
 rulebook/web/editions.py, the HTML from templates/rulebook_compare.html.
 """
 
 from pathlib import Path
 from urllib.parse import unquote
 
-from datasette import hookimpl
 from datasette.utils.asgi import Response
 
-from rulebook.db.families import edition_pairs
 from rulebook.queries.compare import CompareError, comparable_families, edition_changes
 from rulebook.urls import DATABASE, compare_url
-from rulebook.web.app import link_context, run_query, text_linker
+from rulebook.web.app import run_query, text_linker
 from rulebook.web.editions import PAGE_ONLY, changes_feed, compared
 from rulebook.web.errors import PageBadRequest, PageNotFound
 from rulebook.web.paths import with_base_url
+from rulebook.web.state import server_state
 
 
 async def compare_page(datasette, request):
@@ -35,7 +34,7 @@ async def compare_page(datasette, request):
     data = with_base_url(datasette, data)
     if as_json:
         return Response.json({key: value for key, value in data.items() if key not in PAGE_ONLY})
-    context = {"data": data, "linked_text": text_linker(await link_context(datasette))}
+    context = {"data": data, "linked_text": text_linker((await server_state(datasette)).links)}
     section = request.args.get("section")
     if section is not None and not any(part["number"] == section for part in data["sections"]):
         raise PageNotFound(
@@ -68,29 +67,3 @@ async def changes_atom(datasette, request):
     entries = await run_query(datasette, edition_changes)
     base_url = f"{request.scheme}://{request.host}{datasette.setting('base_url').rstrip('/')}"
     return Response(changes_feed(entries, base_url), content_type="application/atom+xml; charset=utf-8")
-
-
-@hookimpl
-def extra_template_vars(view_name, table, request, datasette):
-    """On a document's row page, the compare with its family's previous edition."""
-    if view_name != "row" or table != "documents" or request is None:
-        return {}
-
-    async def compare_with_previous():
-        document_id = request.url_vars.get("pks")
-        pairs = await run_query(datasette, edition_pairs)
-        for older, edition in pairs:
-            if str(edition["id"]) == document_id:
-                return {"rulebook_compare": {"old": older["slug"], "url": compare_url(older["slug"], edition["slug"])}}
-        return {}
-
-    return compare_with_previous
-
-
-@hookimpl
-def register_routes():
-    return [
-        (r"^/compare/(?P<old>[^/]+)/(?P<new>[^/]+?)(?:\.(?P<format>json))?$", compare_page),
-        (r"^/compare/?$", compare_picked),
-        (r"^/changes\.atom$", changes_atom),
-    ]
