@@ -64,7 +64,13 @@ _DECLARED = [
             "title": (str, None),
             "kind": (str, "treachery rules, comprehensive rules or release notes."),
             "version": (str, "The version the document gives itself."),
-            "effective_date": (str, "The date the document takes effect (yyyy-mm-dd)."),
+            "effective_date": (
+                str,
+                "The date the document takes effect (yyyy-mm-dd); for release notes, the date the document "
+                "was last modified.",
+            ),
+            "set_name": (str, "Release notes: the set they are about (Kaladesh)."),
+            "release_date": (str, "Release notes: the set's official release date (yyyy-mm-dd), where given."),
             "source_file": (str, "File the document was read from."),
             "sha256": (str, "Checksum of the source file, to tell which text was loaded."),
             "line_count": (int, "Number of lines in the source file."),

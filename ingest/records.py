@@ -56,6 +56,8 @@ class DocumentInfo(Record):
     version: str | None = None
     effective_date: str | None = None  # ISO yyyy-mm-dd
     excerpt: bool = False  # holds only part of an edition (a bare list of rules, no title)
+    set_name: str | None = None  # release notes: the set they are about ("Kaladesh")
+    release_date: str | None = None  # release notes: the set's official release date, where the article gives it
 
     def key(self, owner: str) -> str:
         return self.title

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from urllib.parse import unquote_plus
 
 import pytest
 import sqlite_utils
@@ -129,29 +130,40 @@ def article(request):
     return read_document(request.param)
 
 
+_PICTURE = re.compile(r"^\s*\[?!\[([^\]]*)\]\(([^)]*)\)")
+_ITEM = re.compile(r"^\s*\*\s+\S")
+
+
+def printed_name(block: list[str]) -> str | None:
+    """The card a picture shows: its alt text, the name= of Gatherer's address, or the first line
+    of text after it (without a note in parentheses: "Chandra, Pyrogenius *(Planeswalker Deck only)*")."""
+    picture = next(m for raw in block if (m := _PICTURE.match(raw)))
+    if picture[1].strip():
+        return clean_inline(picture[1])[0]
+    named = re.search(r"[?&]name=([^&)]+)", block[next(i for i, raw in enumerate(block) if _PICTURE.match(raw))])
+    if named:
+        return unquote_plus(named[1]).strip()
+    after = [re.sub(r"^\s*>\s?", "", raw) for raw in block[block.index(picture.string) + 1 :]]
+    after = [raw for raw in after if raw.strip()]
+    if not after or not any(_ITEM.match(raw) for raw in after):
+        return None  # no alt text and no list item: no card (the author's picture)
+    text = re.sub(r"^\s*\*\s+", "", after[0])
+    return re.sub(r"\s*\*?\([^()]*\)\*?\s*$", "", clean_inline(text)[0]) or None
+
+
 def card_blocks(lines: list[str]) -> list[tuple[str, int]]:
-    """(the name in a picture's alt text, how many list items follow it) per divided block."""
+    """(the name its picture shows, how many list items follow it) per divided block."""
     blocks, current = [], []
     for line in [*lines, "---"]:
         if line.strip() == "---":
-            pictures = [m[1] for raw in current if (m := re.match(r"^\s*!\[([^\]]+)\]\(", raw))]
-            if len(pictures) == 1:
-                bullets = sum(1 for raw in current if re.match(r"^\s*\*\s+\S", raw))
-                blocks.append((clean_inline(pictures[0])[0], bullets))
+            if sum(1 for raw in current if _PICTURE.match(raw)) == 1 and (name := printed_name(current)):
+                items = [raw for raw in current if _ITEM.match(raw)]
+                naming = [raw for raw in items if clean_inline(re.sub(r"^\s*\*\s+", "", raw))[0] == name]
+                blocks.append((name, len(items) - len(naming)))
             current = []
         else:
             current.append(line)
     return blocks
-
-
-def test_no_picture_or_link_line_is_a_note(article):
-    notes = [note.text for card in article.parsed.cards for note in card.notes]
-    notes += [ruling.text for mechanic in article.parsed.mechanics for ruling in mechanic.rulings]
-    assert notes and not [text for text in notes if text.startswith(("!", "[")) or "](" in text]
-    lines = article.source.lines
-    pictures = [number for number, line in enumerate(lines, start=1) if re.match(r"^\s*!\[", line)]
-    uses = {use.line: use for use in article.line_uses}
-    assert {uses[number].key for number in pictures} == {"image"}
 
 
 def test_every_card_is_named_as_printed_and_every_list_item_is_a_note_or_ruling(article):
@@ -160,25 +172,53 @@ def test_every_card_is_named_as_printed_and_every_list_item_is_a_note_or_ruling(
         example.name for mechanic in parsed.mechanics for example in mechanic.examples
     }
     blocks = card_blocks(article.source.lines)
-    assert blocks and {name for name, _ in blocks} <= names
+    assert blocks and {name.casefold() for name, _ in blocks} <= {name.casefold() for name in names}
     assert not [name for name in names if name.startswith("(unnamed")] and parsed.warnings == []
-    cards = {card.name: card for card in parsed.cards}
+    assert not [name for name in names if re.fullmatch(r"[\dWUBRGCX(){}/wubrgp]+", name)]  # no cost as a name
+    cards = {card.name.casefold(): card for card in parsed.cards}
     # a card block of a CARD-SPECIFIC NOTES chapter: its list items are its notes, one each
-    examples = {example.name for mechanic in parsed.mechanics for example in mechanic.examples}
+    examples = {example.name.casefold() for mechanic in parsed.mechanics for example in mechanic.examples}
     for name, bullets in blocks:
-        if name in cards and name not in examples:
-            assert len(cards[name].notes) == bullets, name
-    uses = {use.line: use.table for use in article.line_uses}
-    items = [number for number, line in enumerate(article.source.lines, start=1) if re.match(r"^\s*\*\s+\S", line)]
-    assert {uses[number] for number in items} <= {"card_notes", "mechanic_rulings"}
+        if name.casefold() in cards and name.casefold() not in examples:
+            assert len(cards[name.casefold()].notes) == bullets, name
+    uses = {use.line: use for use in article.line_uses}
+    items = [number for number, line in enumerate(article.source.lines, start=1) if _ITEM.match(line)]
+    names_as_items = {number for number in items if uses[number].table == "cards"}
+    assert {uses[number].table for number in items if number not in names_as_items} <= {
+        "card_notes",
+        "mechanic_rulings",
+    }
+    for number in names_as_items:  # a card's name printed as a list item ("* K'rrik, Son of Yawgmoth")
+        assert clean_inline(re.sub(r"^\s*\*\s+", "", article.source.lines[number - 1]))[0] == uses[number].key
 
 
-def test_general_notes_are_mechanics_and_card_legality_is_general_notes(article):
+def test_no_note_is_a_cost_a_type_line_or_a_bare_keyword(article):
+    notes = [note.text for card in article.parsed.cards for note in card.notes]
+    notes += [ruling.text for mechanic in article.parsed.mechanics for ruling in mechanic.rulings]
+    short = [text for text in notes if len(text.split()) <= 2 and not text.endswith((".", ")", "?"))]
+    assert short == []
+
+
+def test_general_notes_are_mechanics_or_general_notes_in_the_order_printed(article):
     parsed = article.parsed
     assert parsed.mechanics and not [m.name for m in parsed.mechanics if "legality" in m.name.lower()]
-    legality = [passage for passage in parsed.passages if passage.heading == "Card Legality"]
-    assert legality and legality[0].text.endswith(".")
     assert all(mechanic.examples or mechanic.rulings for mechanic in parsed.mechanics)
+    sections = [(min(h.lines), h.title) for h in parsed.headings if h.level == "section"]
+    sections += [(min(m.lines), m.name) for m in parsed.mechanics]
+    titled = {heading for _, heading in sections}
+    # every passage of general notes is under a section the document printed
+    general = [p.heading for p in parsed.passages if p.heading not in ("Introduction", "Legal")]
+    assert set(general) <= titled | {h.title for h in parsed.headings if h.level == "chapter"}
+    assert [line for line, _ in sorted(sections)] == sorted(line for line, _ in sections)
+
+
+def test_the_set_its_last_modified_date_and_its_release_date(article):
+    info, lines = article.parsed.info, article.source.lines
+    assert info.set_name and info.title == f"{info.set_name} Release Notes"
+    modified = next(line for line in lines if re.search(r"last modified", line, re.IGNORECASE))
+    assert info.effective_date == find_date(modified)
+    said = next((line for line in lines if re.search(r"release date", line, re.IGNORECASE)), None)
+    assert info.release_date == (find_date(re.split(r"release date", said, flags=re.IGNORECASE)[1]) if said else None)
 
 
 # mtgtreachery's card data

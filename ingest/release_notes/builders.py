@@ -37,6 +37,16 @@ class Door:
 
 
 @dataclass
+class Half:
+    """The first half of a split card, complete, while its second half is read."""
+
+    name: str | None
+    cost: str | None
+    type_line: str | None
+    text: list[str]
+
+
+@dataclass
 class CardBuild:
     """A card being read."""
 
@@ -50,6 +60,7 @@ class CardBuild:
     toughness: str | None = None
     loyalty: str | None = None
     doors: list[Door] = field(default_factory=list)
+    halves: list[Half] = field(default_factory=list)  # a split card's halves before the one being read
     text: list[str] = field(default_factory=list)  # shared rules text (after the type line for Rooms)
     notes: list[CardNote] = field(default_factory=list)
     state: CardState = CardState.HEADER
@@ -77,7 +88,7 @@ class CardBuild:
 
     def names(self) -> list[str]:
         """The names the card goes by: each door's, its own, and the part before a comma ("Kaito")."""
-        names = [door.name for door in self.doors if door.name]
+        names = [door.name for door in self.doors if door.name] + [half.name for half in self.halves if half.name]
         if self.name:
             names.append(self.name)
             if "," in self.name:
@@ -85,9 +96,28 @@ class CardBuild:
         return names
 
     def all_text(self) -> str:
-        return " ".join([t for door in self.doors for t in door.text] + self.text)
+        return " ".join(
+            [t for door in self.doors for t in door.text] + [t for h in self.halves for t in h.text] + self.text
+        )
+
+    def start_half(self, name: str, cost: str | None) -> None:
+        """A split card's "//": what was read is its first half; the next half's header follows."""
+        self.halves.append(Half(self.name, self.cost, self.type_line, self.text))
+        self.name, self.cost, self.type_line, self.text = name, cost, None, []
+        self.power = self.toughness = None
+        self.state = CardState.HEADER
 
     def build(self) -> Card:
+        if self.halves:
+            halves = [*self.halves, Half(self.name, self.cost, self.type_line, self.text)]
+            name = " // ".join(half.name or "(unnamed half)" for half in halves)
+            mana_cost = " // ".join(half.cost or "" for half in halves) if any(h.cost for h in halves) else None
+            type_line = " // ".join(half.type_line or "" for half in halves)
+            parts = [
+                "\n".join([f"{half.name or ''} {half.cost or ''}".strip(), half.type_line or "", *half.text]).strip()
+                for half in halves
+            ]
+            return self._built(name, mana_cost, "\n//\n".join(parts), type_line)
         if self.doors:
             name = " // ".join(door.name or "(unnamed door)" for door in self.doors)
             mana_cost = " // ".join(door.cost or "" for door in self.doors) if any(d.cost for d in self.doors) else None
@@ -99,12 +129,15 @@ class CardBuild:
             name = self.name or f"(unnamed card at line {min(self.lines)})"
             mana_cost = self.cost
             rules_text = "\n".join(self.text) or None
+        return self._built(name, mana_cost, rules_text, self.type_line)
+
+    def _built(self, name: str, mana_cost: str | None, rules_text: str | None, type_line: str | None) -> Card:
         self.built = Card(
             name=name,
             kind=SET_CARD,
             section=self.section,
             mana_cost=mana_cost,
-            type_line=self.type_line,
+            type_line=type_line,
             power=self.power,
             toughness=self.toughness,
             loyalty=self.loyalty,

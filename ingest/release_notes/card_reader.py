@@ -159,6 +159,10 @@ class CardReader:
                 card.modes += 1
                 return 1
             return 0
+        if text in ("//", "/") and not card.doors:
+            taken = self.split_half(i)
+            if taken:
+                return taken
         if card.name is None and not card.doors and is_name(text) and f" {text}" in f" {card.all_text()}":
             card.name = text  # the name line of a card printed after its text
             card.add_lines(p)
@@ -183,6 +187,26 @@ class CardReader:
             if p.first and not self.text_until_list and self.reads_like_ruling(i):
                 return 0
         return self.add_text_piece(p)
+
+    def split_half(self, i: int) -> int:
+        """A split card's "//" and the next half's name (and cost): how many pieces that took, 0 if
+        what follows is no half's header."""
+        following = self.pieces[i + 1 : i + 3]
+        if not following or following[0].bullet:
+            return 0
+        header = parse_name_cost(following[0].text)
+        if header and not header.rest:
+            name, cost = header.name, header.cost
+        elif is_name(following[0].text) and len(following) == 2 and not following[1].bullet:
+            if not (parse_cost(following[1].text) or parse_type(following[1].text)):
+                return 0
+            name, cost = following[0].text, None
+        else:
+            return 0
+        self.card.start_half(name, cost)
+        self.card.add_lines(self.pieces[i])
+        self.card.add_lines(following[0])
+        return 2
 
     def add_text_piece(self, p: Piece) -> int:
         card = self.card

@@ -23,9 +23,10 @@ _SMALL_WORDS = {
 
 
 def is_name(text: str) -> bool:
-    """A line that could be a card name: short, Title Case, no sentence punctuation."""
-    text = text.strip()
-    if not text or len(text) > 60 or re.search(r"[{}()\[\]:;\"/|<>=*_$\\—–]", text):
+    """A line that could be a card name: short, Title Case, no sentence punctuation; a nickname
+    in quotes is part of one (Henzie "Toolbox" Torre), a mana cost is not one ("4RR")."""
+    text = _NICKNAME.sub(r"\1", text.strip())
+    if not text or len(text) > 60 or re.search(r"[{}()\[\]:;\"/|<>=*_$\\—–]", text) or _BARE_COST.fullmatch(text):
         return False
     if text[-1] in ".,-":
         return False
@@ -40,6 +41,21 @@ def is_name(text: str) -> bool:
     return True
 
 
+# A nickname printed in quotes inside a name: Henzie "Toolbox" Torre, Henzie “Toolbox” Torre.
+_NICKNAME = re.compile(r"(?<=\s)[\"“]([A-Z][\w'-]*(?: [\w'-]+){0,2})[\"”](?=\s)")
+# A mana cost as web articles of 2015-2019 print it, without braces: 3BBB, 2WU, b/rb/r, 1(b/g), 4b/pb/pb/p.
+_BARE_SYMBOL = r"(?:\d{1,2}|[WUBRGCSXYZ]|\([WUBRGwubrg2]/[WUBRGPwubrgp]\)|[WUBRGwubrg2]/[WUBRGPwubrgp])"
+_BARE_COST = re.compile(rf"{_BARE_SYMBOL}+")
+
+
+def _bare_cost(text: str) -> str | None:
+    """``{3}{B}{B}{B}`` for ``3BBB``; None unless the whole text is a brace-less cost."""
+    if not _BARE_COST.fullmatch(text):
+        return None
+    symbols = re.findall(_BARE_SYMBOL, text)
+    return "".join("{" + symbol.strip("()").upper() + "}" for symbol in symbols)
+
+
 _COST = r"\{[^{}]{1,5}\}(?:\s?\{[^{}]{1,5}\}|\s?[0-9WUBRGCXYZSP/]{1,3}\})*\}?\.?"
 _MANA_SYMBOL_OK = re.compile(r"^(?:\d+|[WUBRGCXYZS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P|H[WUBRG])$")
 
@@ -48,7 +64,9 @@ def parse_cost(text: str) -> str | None:
     """The normalized mana cost if the whole text is one (``{1}{G}``, ``{6}{B}{B}{B}.``)."""
     text = text.strip()
     if not re.fullmatch(_COST, text):
-        return None
+        text = _bare_cost(text.rstrip(".")) or ""
+        if not text:
+            return None
     cost = normalize_mana_cost(text)
     if not cost or not all(_MANA_SYMBOL_OK.match(symbol) for symbol in re.findall(r"\{([^{}]+)\}", cost)):
         return None
@@ -56,6 +74,10 @@ def parse_cost(text: str) -> str | None:
 
 
 _NAME_COST = re.compile(rf"^(?P<name>[^{{}}$]+?)\s*(?P<cost>{_COST})(?:\s+(?P<rest>\S.*))?$")
+
+
+# "Bedeck b/rb/r": a name, then a brace-less cost with a colour in it, ending the line.
+_NAME_BARE_COST = re.compile(rf"^(?P<name>[^{{}}$]+?)\s+(?P<cost>(?=\S*[A-Za-z]){_BARE_SYMBOL}+)(?P<rest>)$")
 
 
 class NameCost(NamedTuple):
@@ -66,7 +88,7 @@ class NameCost(NamedTuple):
 
 def parse_name_cost(text: str) -> NameCost | None:
     """``Name {cost} rest`` -> (name, normalized cost, rest)."""
-    match = _NAME_COST.match(text.strip())
+    match = _NAME_COST.match(text.strip()) or _NAME_BARE_COST.match(text.strip())
     if not match or not is_name(match["name"]):
         return None
     cost = parse_cost(match["cost"])

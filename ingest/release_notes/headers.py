@@ -10,6 +10,7 @@ really make a header, and how. It reads pieces and keeps no state.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import TypeLine, is_name, parse_cost, parse_costless_header, parse_name_cost, parse_type
@@ -25,6 +26,7 @@ class CardStart:
     cost: str | None = None
     type: TypeLine | None = None  # a one-line card's type line (and the rules text after it)
     door: bool = False  # the text that follows is a Room's first door
+    annotation: str | None = None  # printed after the name in parentheses: "(Planeswalker Deck only)"
     pending: tuple[str, list[int]] | None = None  # a second name line read with it, and its line numbers
 
 
@@ -53,6 +55,19 @@ def door_ahead(pieces: list[Piece], j: int) -> bool:
     return False
 
 
+_ANNOTATED = re.compile(r"^(?P<name>.+?)\s*\((?P<annotation>[^()]+)\)$")
+
+
+def _name_line(p: Piece) -> tuple[str, str | None] | None:
+    """(name, annotation) when piece p could be a card's name line: a name, the name its picture
+    gives, or either followed by a note in parentheses ("Chandra, Pyrogenius (Planeswalker Deck only)")."""
+    annotated = _ANNOTATED.match(p.text)
+    for name, annotation in ((p.text, None), *([(annotated["name"], annotated["annotation"])] if annotated else [])):
+        if is_name(name) or (p.image and name.casefold() == p.image.casefold()):
+            return name, annotation
+    return None
+
+
 def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_text: bool) -> CardStart | None:
     """How a card starts at piece i, or None.
 
@@ -61,9 +76,15 @@ def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_te
     as a name and a displaced name.
     """
     p = pieces[i]
-    if p.bullet or (p.kind is PieceKind.HEADING and not in_card_chapter):
+    named_by_picture = bool(p.image) and p.text.casefold() == p.image.casefold()
+    if (p.bullet and not named_by_picture) or (p.kind is PieceKind.HEADING and not in_card_chapter):
         return None
     text = p.text
+    name_line = _name_line(p)
+    following = _piece_at(pieces, i + 1)
+    if name_line and following and not following.bullet and parse_cost(following.text):
+        # a name line before a cost, even one that reads as a type line ("Battle Mammoth", "Lethal Scheme")
+        return CardStart(1, name_line[0], annotation=name_line[1])
     header = parse_name_cost(text)
     if header:
         if header.rest:
@@ -85,12 +106,12 @@ def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_te
         if door_ahead(pieces, i + 1):
             return CardStart(1, None, cost, door=True)
         return None
-    if (is_name(text) or text == p.image) and not parse_type(text):
+    if name_line and (named_by_picture or not parse_type(text)):
         q = _piece_at(pieces, i + 1)
         if q is None or q.bullet or q.kind is PieceKind.HEADING:
             return None
-        if parse_cost(q.text) or _type_follows(pieces, i + 1):
-            return CardStart(1, text)
+        if _type_follows(pieces, i + 1):
+            return CardStart(1, name_line[0], annotation=name_line[1])
         r = _piece_at(pieces, i + 2)
         if (
             not in_card_text

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import re
+from dataclasses import replace
 
 from ..dates import find_date
 from ..records import RELEASE_NOTES, CardNote, DocumentInfo, Heading, ParsedDocument, Passage
@@ -37,6 +38,8 @@ _CARD_CHAPTER = re.compile(r"\s*CARD[- ]SPECIFIC\s+NOTES?\s*:?\s*$", re.IGNORECA
 _EXAMPLE = re.compile(r"For (?:example|instance)\b")
 # A GENERAL NOTES section about which formats the cards are legal in: general notes, not a mechanic.
 _LEGALITY = re.compile(r"\blegality\b", re.IGNORECASE)
+_RELEASE_DATE = re.compile(r"\brelease date\b", re.IGNORECASE)
+_RELEASE_NOTES_TITLE = re.compile(r"\s*[-–—:]?\s*release notes\s*$", re.IGNORECASE)
 
 
 class Chapter(enum.Enum):
@@ -64,6 +67,8 @@ class _Parser:
         self.title_seen = False
         self.pieces = read_pieces(source, self.doc)
         self.rulings_listed = rulings_are_listed(self.pieces, self.doc)
+        if self.rulings_listed:  # its bullets are marked up: a line indented by a space is no lost bullet
+            self.pieces = [replace(p, bullet=False, guessed=False) if p.guessed else p for p in self.pieces]
         self.chapter = Chapter.INTRODUCTION
         self.chapter_title: str | None = None
         self.section: str | None = None  # card section, e.g. "main set"
@@ -93,6 +98,7 @@ class _Parser:
             self.title_seen = True
             title = re.sub(r"\s*[™®©]\s*", "", p.text).strip()
             self.doc.info.title = re.sub(r"\s+", " ", title)
+            self.doc.info.set_name = _RELEASE_NOTES_TITLE.sub("", self.doc.info.title) or None
             self.doc.info.lines.extend(p.nos)
             return 1
         if self.is_chapter(p):
@@ -108,6 +114,8 @@ class _Parser:
         if p.first and _LEGAL_NOTICE.search(p.text):
             self.close_card()
             self.close_mechanic()
+            if self.doc.closing_line is None:  # a trademark notice or "©2016" needs no full stop
+                self.doc.closing_line = min(p.nos)
             passage = Passage(LEGAL, p.text, lines=list(p.nos))
             self.doc.passages.append(passage)
             self.last, self.legal_block = (passage, p.block), p.block
@@ -209,9 +217,17 @@ class _Parser:
         self.last = None
 
     def close_mechanic(self) -> None:
+        """The section is over: a mechanic, or general notes when it shows no card and has no ruling
+        ("What Is Commander?", a heading over the sections that follow)."""
         if self.mechanic:
             self.close_card()
-            self.doc.mechanics.append(self.mechanic.build())
+            mechanic = self.mechanic
+            if mechanic.examples or mechanic.rulings:
+                self.doc.mechanics.append(mechanic.build())
+            else:
+                self.doc.headings.append(Heading(level="section", title=mechanic.name, lines=list(mechanic.lines)))
+                for paragraph in mechanic.paragraphs:
+                    self.doc.passages.append(Passage(mechanic.name, paragraph.text, lines=list(paragraph.lines)))
             self.mechanic = None
             self.last = None
 
@@ -251,6 +267,8 @@ class _Parser:
         if start.pending:
             self.pending_name = (*start.pending, card)
         card.cost = start.cost
+        if start.annotation:
+            card.section = start.annotation
         if start.door:
             card.doors.append(Door(name, card.cost))
             card.cost = None
@@ -320,6 +338,8 @@ class _Parser:
 
     def loose_piece(self, p: Piece) -> None:
         """A bullet, a ruling or a prose paragraph that is no card text."""
+        if not p.bullet and (self.mechanic is not None or self.card is None):
+            self.note_release_date(p)
         if (
             not p.bullet
             and self.last is not None
@@ -334,6 +354,8 @@ class _Parser:
             self.add_loose(self.mechanic.rulings, ruling, p)
         elif self.mechanic is not None:
             self.add_loose(self.mechanic.paragraphs, Prose(p.text, list(p.nos), list(p.mentions)), p)
+        elif self.doc.closing_line is not None:  # after the trademark notice: more closing matter
+            self.prose(p, LEGAL)
         else:
             self.prose(p, self.general_notes or self.chapter_title)
 
@@ -341,6 +363,13 @@ class _Parser:
         """Add a note or paragraph made from piece p; the pieces that continue it will join it."""
         records.append(record)
         self.last = (record, p.block)
+
+    def note_release_date(self, p: Piece) -> None:
+        """The set's official release date, from the first paragraph that gives it ("... on its
+        official release date: Friday, September 30, 2016", "Release date: August 23, 2019")."""
+        said = _RELEASE_DATE.search(p.text)
+        if said and self.doc.info.release_date is None:
+            self.doc.info.release_date = find_date(p.text[said.end() :])
 
     def prose(self, p: Piece, heading: str | None) -> None:
         if self.last is not None and isinstance(self.last[0], Passage) and self.joins_last(p):

@@ -16,6 +16,7 @@ import enum
 import re
 from dataclasses import dataclass, replace
 from typing import NamedTuple
+from urllib.parse import unquote_plus
 
 from markdown_it import MarkdownIt
 
@@ -31,13 +32,17 @@ _GLYPH_BULLET = re.compile(r"^\s*[•·\u25cf\u25aa\uf0b7\uf0a7]\s*")
 _DASH_BULLET = re.compile(r"^\s*-\s+")
 _GLUED_BULLET = re.compile(r"\s+[•\u25cf\uf0b7]\s+")
 _LOST_GLYPH = re.compile(r"^ [A-Z]")  # a bullet whose glyph the PDF conversion dropped
-_BOLD_LINE = re.compile(r"^\s*\*\*[^*]+\*\*\s*$")
+_BOLD_LINE = re.compile(r"^\s*(?:\*{2,3}[^*]+\*{2,3}\s*)+$")  # **Title**, ***Series:*** ***Name***
 _PAGE_FURNITURE = re.compile(r"^\s*(?:Page \d+(?: of \d+)?|\d+ of \d+)\s*$", re.IGNORECASE)
 _SENTENCE_THEN_HEADER = re.compile(r"^(?P<before>.*[.!?][\"')\]]?)\s+(?P<header>[^.!?]+)$")
 # What web articles converted to Markdown add around the text: a picture of each card (its alt
 # text is the card's name), lines that are only links ("[English](...) | [Français](...)") and
 # link reference definitions carrying the page's metadata ("[_metadata_:publish_date]:- ...").
-_IMAGE_LINE = re.compile(r"^\s*!\[(?P<alt>[^\]]*)\]\([^)]*\)\s*$")
+# A picture, or a picture that links to the card's page ("[![](…Image.ashx?name=Absorb)](…Details.aspx?name=Absorb)").
+_IMAGE_LINE = re.compile(
+    r"^\s*(?:!\[(?P<alt>[^\]]*)\]\((?P<src>[^)]*)\)|\[!\[(?P<inner>[^\]]*)\]\((?P<img>[^)]*)\)\]\((?P<href>[^)]*)\))\s*$"
+)
+_NAME_PARAMETER = re.compile(r"[?&]name=([^&#\s]+)")
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*\S")
 
@@ -66,6 +71,7 @@ class Piece:
     bold: bool = False  # the whole line was **bold**
     image: str | None = None  # the alt text of the picture printed just before it (a card's name)
     level: int | None = None  # a heading's level
+    guessed: bool = False  # a bullet only because the line starts " A" (a glyph a PDF conversion lost)
 
 
 class _Block(NamedTuple):
@@ -106,6 +112,19 @@ def _blocks(lines: list[str]) -> list[_Block]:
             blocks.append(_Block("para", index, index + 1))
     blocks.sort(key=lambda block: block.start)
     return blocks
+
+
+def picture_name(picture: re.Match) -> str | None:
+    """What a card's picture names: its alt text, else the ``name=`` of the page it links to
+    or of its address (Gatherer's pictures have no alt text)."""
+    alt = picture["alt"] if picture["alt"] is not None else picture["inner"]
+    if alt and alt.strip():
+        return clean_inline(alt)[0] or None
+    for address in (picture["href"], picture["img"], picture["src"]):
+        found = _NAME_PARAMETER.search(address or "")
+        if found:
+            return unquote_plus(found[1]).strip() or None
+    return None
 
 
 def _clean(raw: str) -> tuple[str, list[str]]:
@@ -165,8 +184,8 @@ class _PieceReader:
             self.image = None
             self.heading(block_no, numbered, level)
         elif kind == "item":
-            self.image = None
             self.item(block_no, numbered, start)
+            self.image = None
         else:
             self.lines_of(block_no, kind, numbered)
 
@@ -187,7 +206,9 @@ class _PieceReader:
             text, mentions = _clean(segment)
             if text:
                 gap = k > 0 or self.blank_before(start)
-                self.pieces.append(Piece(nos, text, mentions, block_no, PieceKind.ITEM, True, gap, bullet=True))
+                piece = Piece(nos, text, mentions, block_no, PieceKind.ITEM, True, gap, bullet=True, image=self.image)
+                self.pieces.append(piece)
+                self.image = None
 
     def skip_reason(self, kind: str, piece_kind: PieceKind, raw: str) -> str | None:
         """Why a line of a paragraph, fence or quote carries nothing (a picture's alt text is kept)."""
@@ -199,7 +220,7 @@ class _PieceReader:
             return None
         picture = _IMAGE_LINE.match(raw)
         if picture:
-            self.image = clean_inline(picture["alt"])[0] or None
+            self.image = picture_name(picture)
             return "image"
         return _empty_line_reason(raw)
 
@@ -209,6 +230,9 @@ class _PieceReader:
         first_in_block = True
         for no, raw in numbered:
             if kind == "quote":
+                if re.fullmatch(r"\s*>\s*", raw):
+                    self.parsed.skip(no, raw, "quote mark")
+                    continue
                 raw = re.sub(r"^\s*>\s?", "", raw)
             reason = self.skip_reason(kind, piece_kind, raw)
             if reason:
@@ -227,6 +251,7 @@ class _PieceReader:
         made = 0
         for row in unroll_latex_table(raw):
             for k, segment in enumerate(_GLUED_BULLET.split(row)):
+                guessed = lost_glyph and k == 0 and not _GLYPH_BULLET.match(segment)
                 bullet, segment = _bullet_of(segment, piece_kind, k > 0 or lost_glyph)
                 text, mentions = _clean(segment)
                 if not text:
@@ -234,7 +259,19 @@ class _PieceReader:
                 starts = first_in_block or k > 0 or (bullet and made == 0)
                 gap = self.blank_before(no - 1) if made == 0 else k > 0
                 self.pieces.append(
-                    Piece([no], text, mentions, block_no, piece_kind, starts, gap, bullet, bold=bold, image=self.image)
+                    Piece(
+                        [no],
+                        text,
+                        mentions,
+                        block_no,
+                        piece_kind,
+                        starts,
+                        gap,
+                        bullet,
+                        bold=bold,
+                        image=self.image,
+                        guessed=guessed,
+                    )
                 )
                 self.image = None
                 first_in_block = False
