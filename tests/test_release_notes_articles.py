@@ -278,3 +278,28 @@ def test_a_nickname_in_quotes_and_a_name_ending_in_a_type_word_start_cards():
 def test_a_name_with_a_brace_less_cost_on_its_line():
     assert parse_name_cost("Carnival b/r") == ("Carnival", "{B/R}", "")
     assert parse_name_cost("King Darien XLVIII") is None
+
+
+def test_a_line_between_cards_that_is_no_list_item_is_no_note():
+    parsed = read(ARTICLE.replace("\n---\n\n![Battle Mammoth]", "\nThe Monarch\n\n---\n\n![Battle Mammoth]"))
+    krrik = parsed.cards[2]
+    assert [note.text for note in krrik.notes] == [
+        "K'rrik's ability doesn't modify or reduce costs you pay. It changes only how you may pay those costs."
+    ]
+    assert ("CARD-SPECIFIC NOTES", "The Monarch") in [(p.heading, p.text) for p in parsed.passages]
+
+
+@pytest.mark.parametrize(
+    "sentence, date",
+    [  # Commander (2017 Edition) and Strixhaven: School of Mages, as their release notes print it
+        ("Release date: August 25, 2017", "2017-08-25"),
+        (
+            "The Strixhaven set becomes legal for sanctioned Constructed play on its official release date, "
+            "Friday, April 23, 2021.",
+            "2021-04-23",
+        ),
+    ],
+)
+def test_the_release_date_as_articles_print_it(sentence, date):
+    parsed = read(ARTICLE.replace(ARTICLE.split("**Release Information**\n\n")[1].split("\n")[0], sentence))
+    assert parsed.info.release_date == date

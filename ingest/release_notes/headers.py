@@ -36,7 +36,13 @@ def _piece_at(pieces: list[Piece], i: int) -> Piece | None:
 
 def _type_follows(pieces: list[Piece], i: int) -> bool:
     q = _piece_at(pieces, i)
-    return bool(q and not q.bullet and q.kind is not PieceKind.HEADING and parse_type(q.text))
+    if q is None or q.bullet or q.kind is PieceKind.HEADING or _named_by_picture(q):
+        return False  # the name its picture gives is a name, though it reads as a type line ("Battle Mammoth")
+    return bool(parse_type(q.text))
+
+
+def _named_by_picture(p: Piece) -> bool:
+    return bool(p.image) and p.text.casefold() == p.image.casefold()
 
 
 def door_ahead(pieces: list[Piece], j: int) -> bool:
@@ -76,7 +82,7 @@ def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_te
     as a name and a displaced name.
     """
     p = pieces[i]
-    named_by_picture = bool(p.image) and p.text.casefold() == p.image.casefold()
+    named_by_picture = _named_by_picture(p)
     if (p.bullet and not named_by_picture) or (p.kind is PieceKind.HEADING and not in_card_chapter):
         return None
     text = p.text
@@ -116,6 +122,7 @@ def card_start(pieces: list[Piece], i: int, *, in_card_chapter: bool, in_card_te
         if (
             not in_card_text
             and is_name(q.text)
+            and not _named_by_picture(q)  # a card of its own
             and r
             and not r.bullet
             and (parse_cost(r.text) or _type_follows(pieces, i + 2))

@@ -347,7 +347,11 @@ class _Parser:
         ):
             self.append_to_last(p)
             return
-        if self.card is not None and self.card.state is CardState.NOTES:
+        if self.card is not None and self.card.state is CardState.NOTES and self.rulings_listed and not p.bullet:
+            # every ruling of a web article is a list item: a line that is none (a keyword, a cost, a
+            # heading the article printed between cards) is prose of the chapter, never a note
+            self.prose(p, self.chapter_title)
+        elif self.card is not None and self.card.state is CardState.NOTES:
             self.add_loose(self.card.notes, CardNote(p.text, mentions=list(p.mentions), lines=list(p.nos)), p)
         elif self.mechanic is not None and p.bullet:
             ruling = CardNote(p.text, group_heading=self.mechanic.group, mentions=list(p.mentions), lines=list(p.nos))
