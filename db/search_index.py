@@ -33,7 +33,8 @@ from collections.abc import Iterator
 import sqlite_utils
 
 from rulebook.db.tables import TABLES
-from rulebook.ingest.words import _WORD, FOLDING, fold, indexed_words, is_stop_word
+from rulebook.ingest.rule_titles import is_empty_heading, rule_title, titled
+from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is_stop_word
 from rulebook.kinds import KINDS_BY_NAME, SEARCHED, KindError
 
 from .search_synonyms import write_synonyms
@@ -242,7 +243,7 @@ def entry_words(entry: dict) -> set[str]:
     than token by token: four times faster, and this runs over every entry at build time.
     """
     text = "\n".join(entry[field] for field in SPELLING_FIELDS if entry.get(field)).lower().translate(FOLDING)
-    return {word for word in _WORD.findall(text) if not is_stop_word(word)}
+    return {word for word in WORD_PATTERN.findall(text) if not is_stop_word(word)}
 
 
 def _joined(*parts: str | None) -> str:
@@ -264,6 +265,7 @@ def _entry(row: dict, kind: str, identity: str, shown_title: str, shown: dict, n
             "document": row["slug"],
             "version": row["version"],
             "number": None,
+            "rule_title": None,
             "card": None,
             "question": None,
             "title": shown_title,
@@ -282,7 +284,8 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
     lacks: a second copy of an edition is not found twice."""
     for row in db.query(f"""
         select r.number, r.canonical, r.title, r.text, r.section, parent.title as parent_title,
-               grandparent.title as grandparent_title,
+               parent.text as parent_text, grandparent.title as grandparent_title,
+               grandparent.text as grandparent_text,
                (select group_concat(text, char(10)) from
                    (select text from rule_paragraphs where rule_id = r.id order by position)) as paragraphs,
                (select group_concat(section, char(10)) from
@@ -294,14 +297,18 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
         left join rules grandparent on grandparent.id = parent.parent_id
         where d.id = d.primary_id or not exists (
             select 1 from rules same where same.document_id = d.primary_id and same.canonical = r.canonical)"""):
+        if is_empty_heading(row["text"], row["paragraphs"]):
+            continue  # found through its subrules, opened by its number
         text = _joined(row["text"], row["paragraphs"])
-        title = f"{row['number']} — {row['title']}" if row["title"] else row["number"]
+        heading = rule_title(
+            [(row[f"{rule}title"], row[f"{rule}text"]) for rule in ("", "parent_", "grandparent_")], row["section"]
+        )
         yield _entry(
             row,
             "rule",
             row["canonical"],
-            title,
-            {"number": row["number"]},
+            titled(row["number"], heading),
+            {"number": row["number"], "rule_title": heading},
             {"number": row["number"]},
             number=row["canonical"],
             title=row["title"],

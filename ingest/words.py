@@ -76,20 +76,34 @@ STOP_WORDS = ENGLISH_STOP_WORDS | frozenset(
     ]
 )
 
-# whoosh's default word pattern: keeps rule numbers ("907.8b") in one piece.
-_WORD = re.compile(r"\w+(?:\.?\w+)*")
+# Power and toughness as printed: 3/3, -3/-3, +1/+1, X/X, */*. They are game numbers, not words:
+# "my 4/4" must not find every example that prints a 4/4, nor "4" a rule number.
+POWER_TOUGHNESS = r"[+-]?(?:\d+|[xX*])/[+-]?(?:\d+|[xX*])(?![\w/])"
+# The two the rules name as things: +1/+1 and -1/-1 counters (122.1a, 704.5q). Each is one word,
+# so "+1/+1 counter" stays one phrase and finds neither "1" nor -1/-1 counters.
+COUNTER_WORDS = {"+1/+1": "plus1plus1", "-1/-1": "minus1minus1"}
+
+# whoosh's default word pattern, which keeps rule numbers ("907.8b") in one piece; power and
+# toughness first, whole.
+WORD_PATTERN = re.compile(rf"{POWER_TOUGHNESS}|\w+(?:\.?\w+)*")
 
 
 def is_stop_word(word: str) -> bool:
-    """Too common to search by; single letters too, but not digits ("6 players")."""
-    return word in STOP_WORDS or (len(word) < 2 and not word.isdigit())
+    """Too common to search by; single letters too, but not digits ("6 players"); and power and
+    toughness ("3/3", "-2/-2"), but for the two counters the rules name (COUNTER_WORDS)."""
+    return word in STOP_WORDS or (len(word) < 2 and not word.isdigit()) or ("/" in word and word not in COUNTER_WORDS)
+
+
+def is_game_number(word: str) -> bool:
+    """A count or a power and toughness ("2 copies", "3/3"): it says how many, not what about."""
+    return word.isdigit() or ("/" in word and word not in COUNTER_WORDS)
 
 
 @cache
 def stem_word(word: str) -> str:
     """Porter stem, remembered (the same few thousand words recur). Words with digits are kept
-    as they are: rule number 702.TR01s must not become 702.tr01."""
-    return porter_stem(word) if word.isalpha() else word
+    as they are: rule number 702.TR01s must not become 702.tr01; a counter's +1/+1 is its word."""
+    return porter_stem(word) if word.isalpha() else COUNTER_WORDS.get(word, word)
 
 
 @lru_cache(maxsize=65536)
@@ -101,7 +115,7 @@ def search_form(word: str) -> str:
 
 def word_spans(text: str):
     """(start, end, indexed form) of every word of ``text``, as the index's tokenizer splits it."""
-    return ((match.start(), match.end(), search_form(match.group())) for match in _WORD.finditer(text))
+    return ((match.start(), match.end(), search_form(match.group())) for match in WORD_PATTERN.finditer(text))
 
 
 class FoldedWords(Tokenizer):
@@ -132,7 +146,7 @@ class FoldedWords(Tokenizer):
     ):
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         position = start_pos
-        for match in _WORD.finditer(value):
+        for match in WORD_PATTERN.finditer(value):
             word = match.group().lower().translate(FOLDING)
             stopped = is_stop_word(word)
             if stopped and removestops:

@@ -15,6 +15,7 @@ import sqlite_utils
 from rulebook.db.families import documents_in_preference_order, edition_in_force
 from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import OCCURRENCE_MARK, canonical, looks_like_number, section_of
+from rulebook.ingest.rule_titles import rule_title
 from rulebook.kinds import label_of
 from rulebook.urls import card_url, document_url, row_url, rule_url
 
@@ -237,13 +238,14 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
     rule = next(db.query("select * from rules where id = ?", [rule_id]))
     document = next(db.query("select * from documents where id = ?", [rule["document_id"]]))
     slug = document["slug"]
-    breadcrumb = []
+    breadcrumb, above = [], [(rule["title"], rule["text"])]
     parent_id = rule["parent_id"]
     while parent_id:
-        parent = next(db.query("select id, number, title, parent_id from rules where id = ?", [parent_id]))
+        parent = next(db.query("select id, number, title, text, parent_id from rules where id = ?", [parent_id]))
         breadcrumb.insert(
             0, {"number": parent["number"], "title": parent["title"], "url": rule_url(slug, parent["number"])}
         )
+        above.append((parent["title"], parent["text"]))
         parent_id = parent["parent_id"]
     section = section_heading(db, document["id"], section_of(rule["number"]))
     breadcrumb.insert(0, {**section, "url": rule_url(slug, section["number"])})
@@ -273,6 +275,7 @@ def rule_details(db: sqlite_utils.Database, rule_id: int) -> dict:
     return {
         "document": dict(document),
         "rule": dict(rule),
+        "rule_title": rule_title(above, rule["section"]),  # "Trample" for 702.19b: what it is about
         "url": rule_url(slug, rule["number"]),
         "citation": cite(document, rule["number"]),
         "breadcrumb": breadcrumb,

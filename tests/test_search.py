@@ -20,6 +20,7 @@ from rulebook.queries.search import SearchInputError, search
 
 RESULT_FIELDS = {"kind", "document", "version", "number", "card", "question", "title", "snippet", "url", "score"}
 RESULT_FIELDS |= {"earlier_editions"}  # since search shows each entry once per family
+RESULT_FIELDS |= {"rule_title"}  # what a rule is about: "Trample" for 702.19b
 ANSWER_FIELDS = {"query", "corrected_query", "message", "redirect", "results"}
 ANSWER_FIELDS |= {"offset", "limit", "total", "as_of", "editions"}  # paging and editions
 ANSWER_FIELDS |= {"answer"}  # the first result in full, when it clearly answers
@@ -34,7 +35,8 @@ def find(built_db, built_db_path):
 
 
 def described(result: dict) -> tuple:
-    return result["kind"], result["document"], result["title"]
+    """(kind, document, the rule's number or the entry's title)."""
+    return result["kind"], result["document"], result["number"] or result["title"]
 
 
 def top(found: dict, count: int) -> list[tuple]:
@@ -43,11 +45,12 @@ def top(found: dict, count: int) -> list[tuple]:
 
 def test_undercover_finds_the_current_undercover_rules_first(find):
     found = find("undercover")
-    assert top(found, 1) == [("rule", "treachery-6.0", "702.TR02 — Undercover")]
+    assert top(found, 1) == [("rule", "treachery-6.0", "702.TR02")]
+    assert found["results"][0]["title"] == "702.TR02 · Undercover"
     assert ("rule", "treachery-6.0", "702.TR02a") in top(found, 3)
     assert found["results"][0]["snippet"].startswith("<mark>Undercover</mark>")
     old = [result["number"] for result in found["results"] if result["document"] == "treachery-1.1"]
-    assert "702.TrCov-4" in old  # the 2017 rule is still there, below the current one
+    assert "702.TrCov-4a" in old  # the 2017 rule is still there, below the current one
     assert found["corrected_query"] is None and found["message"] is None and found["redirect"] is None
 
 
@@ -142,7 +145,11 @@ def test_a_players_question_finds_the_rule_that_answers_it(find, query, answer):
 def test_entries_with_every_word_come_before_entries_with_some(find):
     found = find("platinum angel leader")
     leader_everywhere = [result["title"] for result in found["results"][:3]]
-    assert leader_everywhere == ["Can Platinum Angel protect my team?", "907.8b", "The Treacherous Masochist — note 3"]
+    assert leader_everywhere == [
+        "Can Platinum Angel protect my team?",
+        "907.8b · Treachery",
+        "The Treacherous Masochist — note 3",
+    ]
     assert "Leader" not in found["results"][2]["snippet"]  # the Masochist's note only names Platinum Angel
 
 
@@ -201,7 +208,7 @@ def test_a_rule_number_goes_straight_to_the_rule(find, query, url, number):
 
 def test_two_sources_of_one_edition_give_its_rules_once(find):
     found = find("702.TrUnv-3")
-    assert top(found, 2) == [("rule", "treachery-1.1", "702.TrUnv-3 — Unveil")]
+    assert top(found, 2) == [("rule", "treachery-1.1", "702.TrUnv-3")]
 
 
 def test_a_rule_number_is_followed_by_the_rows_that_cite_it(find):
@@ -281,7 +288,7 @@ def test_the_kind_filter(find):
 def test_the_document_filter(find):
     found = find("undercover", document="treachery-1.1")
     assert {result["document"] for result in found["results"]} == {"treachery-1.1"}
-    assert described(found["results"][0]) == ("rule", "treachery-1.1", "702.TrCov-4 — Undercover")
+    assert described(found["results"][0]) == ("rule", "treachery-1.1", "702.TrCov-4a")
 
 
 def test_a_rule_number_outside_the_document_filter_is_not_there(find):
@@ -420,7 +427,7 @@ def test_the_cli_prints_numbered_results_and_the_correction(built_db_path):
     lines = result.output.splitlines()
     assert lines[0] == 'Showing results for "assassin win".'
     assert lines[1] == f"Results 1–20 of {search_json(built_db_path, 'assasin win')['total']}"
-    assert lines[3] == " 1. rule · treachery-6.0 · 907.8c"
+    assert lines[3] == " 1. rule · treachery-6.0 · 907.8c · Treachery"
     assert lines[4].startswith("    The assassins team wins the game")
 
 
@@ -455,7 +462,7 @@ def test_the_cli_prints_json_and_filters(built_db_path):
         cli, ["search", "--db", str(built_db_path), "--json", "--kind", "rule", "--document", "treachery-1.1", "unveil"]
     )
     found = json.loads(result.output)
-    assert found["results"][0]["title"] == "702.TrUnv-3 — Unveil"
+    assert found["results"][0]["title"] == "702.TrUnv-3 · Unveil"
     assert {(item["kind"], item["document"]) for item in found["results"]} == {("rule", "treachery-1.1")}
 
 
@@ -583,7 +590,7 @@ def test_pages_of_results_join_into_one_long_list(find):
 
 @pytest.mark.parametrize(
     "query, first, total",
-    [("the puppet master", "The Puppet Master", 31), ("101.4", "101.4", 15)],
+    [("the puppet master", "The Puppet Master", 31), ("101.4", "101.4 · The Magic Golden Rules", 15)],
 )
 def test_the_card_or_rule_named_leads_the_first_page_and_the_next_pages_go_on(find, query, first, total):
     whole = find(query, limit=12)
@@ -742,3 +749,40 @@ async def test_as_of_says_which_edition_it_searched_and_links_to_the_current_one
 async def test_a_result_says_how_many_earlier_editions_have_it(site):
     html = (await site.client.get("/search?q=the+puppet+master+concede")).text
     assert "treachery-6.0 6.0 · also in 1 earlier edition</span>" in html
+
+
+@pytest.mark.parametrize("query", ["104.3a?", "what does 104.3a say", "rule 104.3a.", "CR 104.3a,"])
+def test_a_rule_number_anywhere_in_a_sentence_opens_the_rule(find, query):
+    found = find(query)
+    assert found["redirect"] == "/rules/comprehensive-rules-2026-01-16/104.3a"
+    assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "104.3a")]  # before the rules citing it
+
+
+def test_two_rule_numbers_in_a_sentence_open_neither(find):
+    assert find("is 104.3a or 104.4a the one about conceding")["redirect"] is None
+
+
+def test_a_subrule_is_titled_with_what_its_rule_is_about(find, built_db):
+    trample = find("trample excess damage blockers")["results"]
+    titled = {result["number"]: result["title"] for result in trample if result["kind"] == "rule"}
+    assert titled["702.19b"] == "702.19b · Trample"
+    assert next(result for result in trample if result["number"] == "702.19b")["rule_title"] == "Trample"
+    two_headed = find("810.1")["results"][0]
+    assert two_headed["title"] == "810.1 · Two-Headed Giant Variant"  # a rule without a heading: its section's title
+
+
+def test_a_heading_with_no_text_of_its_own_is_not_a_result_but_its_number_opens_it(find):
+    found = find("deathtouch")
+    assert "702.2" not in [result["number"] for result in found["results"]]
+    assert "702.2b" in [result["number"] for result in found["results"][:10]]
+    assert find("702.2")["redirect"] == "/rules/comprehensive-rules-2026-01-16/702.2"
+
+
+def test_power_and_toughness_are_not_words(find):
+    """ "4/4" and "-4/-4" say how big, not what about: no example that merely prints 4/4 comes up
+    for them, and "+1/+1 counter" is one phrase of the rules."""
+    found = find("my 4/4 gets -4/-4 until end of turn but has a +1/+1 counter")
+    for result in found["results"][:5]:
+        assert "4/4" not in re.sub(r"<[^>]+>", "", result["snippet"])
+    counters = find("+1/+1 counter and -1/-1 counter on the same creature")
+    assert ("rule", "comprehensive-rules-2026-01-16", "704.5q") in top(counters, 3)

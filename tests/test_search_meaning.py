@@ -27,8 +27,9 @@ def find(built_db):
 
 
 def first(found: dict) -> tuple:
+    """(kind, document, the rule's number or the entry's title)."""
     result = found["results"][0]
-    return result["kind"], result["document"], result["title"]
+    return result["kind"], result["document"], result["number"] or result["title"]
 
 
 def place_of(found: dict, document: str, number: str) -> int:
@@ -67,7 +68,9 @@ def test_a_rule_is_found_by_its_section_though_it_does_not_repeat_it(find):
 
 def test_the_current_rule_comes_before_the_rule_it_replaced(find):
     found = find("what happens when the leader leaves the game")
-    current = place_of(found, "treachery-6.0", "907.11")
+    current = min(
+        place or 99 for place in (place_of(found, "treachery-6.0", number) for number in ("907.11", "907.11a"))
+    )
     assert 0 < current <= 3
     replaced = [place for place, result in enumerate(found["results"], 1) if result["document"] == "treachery-1.1"]
     assert replaced and min(replaced) > current
@@ -79,7 +82,7 @@ def test_the_current_rule_comes_before_the_rule_it_replaced(find):
 
 def test_when_one_result_clearly_answers_the_json_gives_it_whole(find):
     answer = find("hidden teams")["answer"]
-    assert answer["kind"] == "rule" and answer["document"] == "treachery-6.0" and answer["title"] == "907.2"
+    assert answer["kind"] == "rule" and answer["document"] == "treachery-6.0" and answer["title"] == "907.2 · Treachery"
     assert answer["url"] == "/rules/treachery-6.0/907.2"
     assert answer["text"].startswith("A Treachery game is always a multiplayer game, played with four or more players")
     assert [subrule["number"] for subrule in answer["subrules"]] == ["907.2a", "907.2b", "907.2c"]
@@ -110,7 +113,7 @@ async def test_the_page_shows_the_answer_above_the_results_with_its_subrules(sit
     answer = page.index('<section class="answer result-rule"')
     assert answer < page.index('<ol class="results"')
     shown = page[answer : page.index("</section>", answer)]
-    assert '<a href="/rules/treachery-6.0/907.2">907.2</a>' in shown
+    assert '<a href="/rules/treachery-6.0/907.2">907.2 · Treachery</a>' in shown
     assert '<li><a href="/rules/treachery-6.0/907.2a">907.2a</a> The teams are defined' in shown
     assert (
         'See rule <a class="rule-link" href="/rules/treachery-6.0/907.5">907.5</a>.' in shown
@@ -120,7 +123,9 @@ async def test_the_page_shows_the_answer_above_the_results_with_its_subrules(sit
 
 def test_the_command_line_prints_the_answer_first(built_db_path):
     printed = CliRunner().invoke(cli, ["search", "--db", str(built_db_path), "hidden", "teams", "--limit", "1"]).output
-    assert printed.startswith("\nAnswer: 907.2 (treachery-6.0, /rules/treachery-6.0/907.2)\nA Treachery game")
+    assert printed.startswith(
+        "\nAnswer: 907.2 · Treachery (treachery-6.0, /rules/treachery-6.0/907.2)\nA Treachery game"
+    )
     assert "\n  907.2c  The Treachery variant is best paired with the Commander/EDH variant." in printed
 
 
@@ -144,7 +149,7 @@ def test_without_the_models_weights_search_ranks_by_words_and_says_so_once(built
     with caplog.at_level(logging.WARNING, logger="rulebook.meaning"):
         found = [search(db, question) for question in ("the leader died, who wins", "hidden teams", "")]
     assert first(found[0]) == ("rule", "treachery-6.0", "907.8c")
-    assert found[1]["answer"]["title"] == "907.2"
+    assert found[1]["answer"]["title"] == "907.2 · Treachery"
     assert found[2]["message"]
     warnings = [record.getMessage() for record in caplog.records]
     assert warnings == [

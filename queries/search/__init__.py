@@ -84,7 +84,7 @@ from .ranking import Asked, reranked
 from .request import MAX_LIMIT, SearchInputError, SearchRequest
 from .scope import Scope, editions_in_force, filter_problem
 from .shaping import results, whole
-from .tiers import WordRanking, tiers
+from .tiers import WordRanking, word_tiers
 from .words import Query, Word, corrected_text, parse
 
 __all__ = ["MAX_LIMIT", "SearchInputError", "SearchRequest", "search"]
@@ -137,10 +137,10 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
     if len(words) > MAX_WORDS:
         words = words[:MAX_WORDS]
         messages.append(f"That search is long: only its first {MAX_WORDS} words were used.")
-    number = as_rule_number(text)
-    if number and not number.isdigit():  # a bare section ("907") is searched like a word
+    number = named_number(text, words)
+    if number:
         redirect, named, missing = rule_named(db, number, scope)
-        words = [word for word in words if word.number]  # "rule" and "CR" are not searched
+        words = [word for word in words if word.number]  # "rule", "CR", "what does ... say" are not searched
         messages.extend(filter(None, [missing]))
     else:
         redirect, named = card_named(db.conn, text, scope)
@@ -190,7 +190,9 @@ def _ranked(
     if not searched:
         return 0, [], None
     asked = Asked(searched, index)
-    by_words = WordRanking(db.conn, tiers(index, searched, scope.fts(), skipped), lambda found: reranked(found, asked))
+    by_words = WordRanking(
+        db.conn, word_tiers(index, searched, scope.fts(), skipped), lambda found: reranked(found, asked)
+    )
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
     window, only_by_meaning = fused_window(index, by_words, searched, text, scope, skipped, keep_old)
     page = window[offset : offset + limit]
@@ -206,6 +208,17 @@ def _ranked(
         first if first and first.relevance > 0 and first.relevance >= CLEAR_MARGIN * max(others, default=0) else None
     )
     return by_words.total() + only_by_meaning, results(db.conn, page, scope, stems), clear
+
+
+def named_number(text: str, words: list[Word]) -> str | None:
+    """The one rule number a query names, wherever it stands: "104.3a?", "what does 104.3a say",
+    "rule 104.3a.", "CR 702.19b,". A bare section ("907") is searched like a word; a query naming
+    two rules names neither alone."""
+    numbers = list(dict.fromkeys(word.number for word in words if word.number))
+    if len(numbers) == 1:
+        return numbers[0]
+    whole = as_rule_number(text)  # "rule 104" is no number in a sentence, but a number typed alone
+    return whole if whole and not whole.isdigit() and not numbers else None
 
 
 def _is_old_number(db, number: str) -> bool:

@@ -54,7 +54,7 @@ def whole(db: sqlite_utils.Database, candidate: Candidate, result: dict) -> dict
             {key: subrule[key] for key in ("number", "text", "url")}
             for subrule in listed_rules(db, result["document"], parent, [result["document"], result["number"]])
         ]
-    return {key: result[key] for key in ("kind", "document", "title", "url")} | {
+    return {key: result.get(key) for key in ("kind", "document", "title", "rule_title", "url")} | {
         "text": candidate.body,
         "subrules": subrules,
     }

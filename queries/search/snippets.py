@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 from markupsafe import escape
 
-from rulebook.ingest.words import FOLDING, search_form, word_spans
+from rulebook.ingest.words import FOLDING, WORD_PATTERN, search_form, word_spans
 
 from .words import finds_longer_words
 
@@ -41,9 +39,6 @@ def snippet(body: str, terms: set[str]) -> str:
     return ("…" if start else "") + passage + ("…" if end < len(body) else "")
 
 
-_WORD_AT = re.compile(r"\w+(?:\.?\w+)*")  # the index's word pattern (ingest/words.py)
-
-
 def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     """(start, end) of every word of ``body`` whose indexed form is one of ``terms``."""
     if not terms:
@@ -60,7 +55,7 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
             position = folded.find(beginning, position + 1)
     matches = []
     for start in sorted(starts):
-        word = _WORD_AT.match(body, start)
+        word = WORD_PATTERN.match(body, start)
         if word and is_match(search_form(word.group()), terms):
             matches.append((word.start(), word.end()))
     return matches

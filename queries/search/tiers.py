@@ -102,7 +102,7 @@ def is_common(index: SearchIndex, word: Word) -> bool:
     return word.game_number or index.is_common(word.stems, word.number)
 
 
-def tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...]) -> list[Matching]:
+def word_tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...]) -> list[Matching]:
     """The entries with the query's words, in tiers: every word (its common ones only
     ranking), then some of the less common words."""
     every = every_word(index, searched, in_scope)

@@ -24,7 +24,7 @@ from whoosh.support.levenshtein import damerau_levenshtein
 from wordfreq import zipf_frequency
 
 from rulebook.ingest.numbers import NUMBER, canonical
-from rulebook.ingest.words import WORDS, stem_word
+from rulebook.ingest.words import WORDS, is_game_number, stem_word
 
 _RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907.8b, 702.TrUnv-3 in a query
 
@@ -74,7 +74,7 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         if token.stopped:
             stop_words.append(token.text)
         else:
-            words.append(Word(token.startchar, token.endchar, token.text))
+            words.append(Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text)))
     return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
 
 

@@ -154,9 +154,17 @@ SCHEMAS: dict[str, dict] = {
         document=string("Its document's slug: treachery-6.0."),
         version=string("Its document's version, or null.", nullable=True),
         number=string("For rules, the number as printed; otherwise null.", nullable=True),
+        rule_title=string(
+            "For rules, what the rule is about: its own title or heading, else its parent's, else its "
+            "section's (Trample for 702.19b, Two-Headed Giant Variant for 810.1); otherwise null.",
+            nullable=True,
+        ),
         card=string("For cards and card notes, the card's name; otherwise null.", nullable=True),
         question=string("For FAQ entries, the question; otherwise null.", nullable=True),
-        title=string("What to show: 907.8b, The Great Martyr — note 3, the FAQ question, the term."),
+        title=string(
+            "What to show: 702.19b · Trample (a rule's number and rule_title), The Great Martyr — note 3, "
+            "the FAQ question, the term."
+        ),
         snippet=string("HTML: the matching passage, escaped, matched words in <mark>…</mark>."),
         url=url("The result's page."),
         score={"type": "number", "description": "Relevance, higher is better; comparable within one answer."},
@@ -400,7 +408,7 @@ def rule_answer(in_one_document: bool) -> dict:
     )
     schema = obj(
         "A rule (kind rule) or a whole section (kind section) of a document.",
-        optional=("rule", "breadcrumb", "paragraphs", "subrules", "cites", "section", "rules"),
+        optional=("rule", "rule_title", "breadcrumb", "paragraphs", "subrules", "cites", "section", "rules"),
         kind=string("rule or section.", enum=["rule", "section"]),
         asked=string("The number as asked."),
         notice=string(
@@ -410,6 +418,11 @@ def rule_answer(in_one_document: bool) -> dict:
         document=ref("Document", "The document the rule is in."),
         url=url("The rule's page."),
         rule=ref("Rule", "kind rule: the rule."),
+        rule_title=string(
+            "kind rule: what the rule is about, its own title or heading, else its parent's, else its section's "
+            "(Trample for 702.19b); the page's heading shows it after the number.",
+            nullable=True,
+        ),
         breadcrumb=array(ref("RuleLink"), "kind rule: its section and parent rules."),
         paragraphs=array(
             obj("A paragraph printed with the rule.", **columns("rule_paragraphs")),
@@ -463,6 +476,7 @@ def _rule_example(asked: str) -> dict:
         "candidates": [],
         "document": DOCUMENT_EXAMPLE,
         "rule": RULE_907_8B,
+        "rule_title": "Treachery",
         "url": "/rules/treachery-6.0/907.8b",
         "breadcrumb": [
             {"number": "907", "title": "Treachery", "url": "/rules/treachery-6.0/907"},
@@ -716,6 +730,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 kind=string("Its kind, as in results.", enum=SEARCH_KINDS),
                 document=string("Its document's slug."),
                 title=string("Its title, as in results."),
+                rule_title=string("For a rule, what it is about, as in results; otherwise null.", nullable=True),
                 url=url("Its page."),
                 text=string("Its whole text: a rule with its notes, a whole ruling, a FAQ answer."),
                 subrules=array(
@@ -742,9 +757,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                     "document": "treachery-6.0",
                     "version": "6.0",
                     "number": "907.8b",
+                    "rule_title": "Treachery",
                     "card": None,
                     "question": None,
-                    "title": "907.8b",
+                    "title": "907.8b · Treachery",
                     "url": "/rules/treachery-6.0/907.8b",
                     "snippet": "…from losing the game (such as <mark>Platinum</mark> <mark>Angel</mark>).",
                     "score": 18.868,
