@@ -1057,15 +1057,15 @@ def test_the_command_exits_2_with_a_message_for_any_bad_scenario(built_db_path, 
 def test_a_scenario_is_read_once_into_typed_values():
     """Faces, statuses, identities, events and questions are enum members after parsing (a misspelt
     member fails at import), and the answers still show them as the JSON words."""
-    from rulebook.queries.checker.scenario import EventType, Face, Identity, QuestionType, Status
+    from rulebook.queries.checker.scenario import EventType, Face, Identity, QuestionType, Status, question_as_json
     from rulebook.queries.checker.teams import Side, Team, team_of_identity
 
     scenario = parse_scenario(
         {
             "players": [
-                {"name": "Ana", "identity": "leader"},
+                {"name": "Ana", "identity": "Leader"},
                 {"name": "Ben", "identity": "Guardian", "unveil_cost": "{2}{W}"},
-                {"name": "Cleo", "identity": "ASSASSIN", "status": "Lost", "unveil_cost": "{1}"},
+                {"name": "Cleo", "identity": "Assassin", "status": "lost", "unveil_cost": "{1}"},
                 {"name": "Dev", "identity": "Traitor", "face": "up"},
             ],
             "events": [{"type": "unveil", "player": "Ben"}],
@@ -1078,4 +1078,21 @@ def test_a_scenario_is_read_once_into_typed_values():
     assert scenario.events[0].type is EventType.UNVEIL and scenario.question.type is QuestionType.OUTCOME
     assert team_of_identity(Identity.TRAITOR, "Dev") == Team(Side.TRAITOR, "Dev")
     assert str(team_of_identity(Identity.TRAITOR, "Dev")) == "Traitor team of Dev"
-    assert json.dumps(scenario.question.as_json()) == '{"type": "outcome"}'
+    assert json.dumps(question_as_json(scenario.question)) == '{"type": "outcome"}'
+
+
+def test_the_format_s_words_are_taken_as_the_schema_spells_them():
+    """The published schema lists Leader, not leader: the reader takes exactly what it allows."""
+    error = error_for({"players": table(Ana={"identity": "leader"}), "question": OUTCOME})
+    assert str(error) == 'players[0].identity: "leader" is not an identity; use Leader, Guardian, Assassin or Traitor'
+    assert error.status == 400
+
+
+def test_a_well_formed_scenario_that_is_no_game_is_a_422_naming_the_field():
+    error = error_for({"players": table(), "events": [lose("Zed")], "question": OUTCOME})
+    assert (error.field, error.status) == ("events[0].player", 422)
+    error = error_for({"players": table(), "question": {"type": "outcom"}})
+    assert (error.field, error.status) == ("question.type", 400)
+    assert error.message == (
+        '"outcom" is not a question type; use identity_deck, setup, relationship, outcome, can_unveil or leave_game'
+    )

@@ -11,7 +11,7 @@ from .deck import answer_identity_deck
 from .game_questions import answer_after_events
 from .reasoning import Explored, Step, explore
 from .rulebook import Rulebook
-from .scenario import QuestionType, Scenario
+from .scenario import QuestionType, Scenario, question_as_json
 from .setup import answer_setup
 
 
@@ -41,7 +41,7 @@ def _response(explored: Explored, scenario: Scenario, rulebook: Rulebook) -> dic
     warnings = scenario.warnings
     return {
         "verdict": explored.verdict,
-        "question": scenario.question.as_json(),
+        "question": question_as_json(scenario.question),
         "answer": explored.answer,
         "explanation": steps,
         "rules": [

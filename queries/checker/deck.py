@@ -5,7 +5,7 @@ from __future__ import annotations
 from .open_points import recommended_deck_against_count
 from .reasoning import Reasoning
 from .rulebook import Rulebook
-from .scenario import IDENTITIES, MIN_PLAYERS, Identity, Question
+from .scenario import IDENTITIES, MIN_PLAYERS, Identity, IdentityDeck
 
 
 def _shown(deck: dict[str, int]) -> str:
@@ -14,7 +14,7 @@ def _shown(deck: dict[str, int]) -> str:
     )
 
 
-def answer_identity_deck(question: Question, rulebook: Rulebook, why: Reasoning) -> dict:
+def answer_identity_deck(question: IdentityDeck, rulebook: Rulebook, why: Reasoning) -> dict:
     players, deck = question.player_count, question.deck
     recommended = rulebook.recommended_decks.get(players)
     violations = []

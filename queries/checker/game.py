@@ -9,10 +9,11 @@ is over (907.8, 104.2a, 104.2c). Every decision is written as a step of the ``Re
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .ending import check_end, team_wins
 from .reasoning import Reasoning, Undecided
-from .scenario import Event, EventType, Face, Scenario, Status
+from .scenario import Attack, EventType, ExchangeControl, Face, PlayerEvent, Scenario, Status
 from .state import SEEN_FACE_UP, Game
 from .teams import TEAM_RULE
 from .unveiling import unveil_check
@@ -64,7 +65,7 @@ def _absent(game: Game, player: str, action: str) -> bool:
     return True
 
 
-def _attack(game: Game, event: Event) -> None:
+def _attack(game: Game, event: Attack) -> None:
     """One step per attack, whatever the number of attacked players (the work stays per event)."""
     if _absent(game, event.player, "attack"):
         return
@@ -106,7 +107,7 @@ def _attack(game: Game, event: Event) -> None:
     )
 
 
-def _unveil(game: Game, event: Event) -> None:
+def _unveil(game: Game, event: PlayerEvent) -> None:
     if _absent(game, event.player, "unveil"):
         return
     allowed, reasons = unveil_check(game, event.player)
@@ -130,7 +131,7 @@ def _unveil(game: Game, event: Event) -> None:
     )
 
 
-def _reveal(game: Game, event: Event) -> None:
+def _reveal(game: Game, event: PlayerEvent) -> None:
     if _absent(game, event.player, "reveal an identity card"):
         return
     card = game.card_of(event.player)
@@ -147,7 +148,7 @@ def _reveal(game: Game, event: Event) -> None:
     )
 
 
-def _turn_face_down(game: Game, event: Event) -> None:
+def _turn_face_down(game: Game, event: PlayerEvent) -> None:
     if _absent(game, event.player, "turn an identity card face down"):
         return
     card = game.card_of(event.player)
@@ -162,7 +163,7 @@ def _turn_face_down(game: Game, event: Event) -> None:
     )
 
 
-def _exchange_control(game: Game, event: Event) -> None:
+def _exchange_control(game: Game, event: ExchangeControl) -> None:
     first, second = event.players
     if _absent(game, first, "exchange identity cards") or _absent(game, second, "exchange identity cards"):
         return
@@ -185,7 +186,7 @@ def _exchange_control(game: Game, event: Event) -> None:
     )
 
 
-def _lose(game: Game, event: Event) -> None:
+def _lose(game: Game, event: PlayerEvent) -> None:
     if _absent(game, event.player, "lose the game again"):
         return
     if game.seats[event.player].cant_lose:
@@ -200,7 +201,7 @@ def _lose(game: Game, event: Event) -> None:
     game.leave(event.player, lost=True)
 
 
-def _concede(game: Game, event: Event) -> None:
+def _concede(game: Game, event: PlayerEvent) -> None:
     if _absent(game, event.player, "concede"):
         return
     protected = (
@@ -219,7 +220,7 @@ def _concede(game: Game, event: Event) -> None:
     game.leave(event.player, lost=True)
 
 
-def _win(game: Game, event: Event) -> None:
+def _win(game: Game, event: PlayerEvent) -> None:
     if _absent(game, event.player, "win the game"):
         return
     stopper = next(
@@ -251,7 +252,7 @@ def _already_gone(game: Game, player: str, lost: bool) -> None:
     game.leave(player, lost)
 
 
-Handler = Callable[[Game, Event], None]
+Handler = Callable[[Game, Any], None]  # each handler takes its own kind of Event
 HANDLERS: dict[EventType, Handler] = {
     EventType.ATTACK: _attack,
     EventType.UNVEIL: _unveil,

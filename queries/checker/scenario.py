@@ -1,17 +1,33 @@
-"""Read a scenario (the public JSON format) into plain records, or say exactly what is wrong.
+"""The scenario (the checker's public JSON format), declared once: its fields, their values,
+defaults and limits are the pydantic models below, each field described. The checker reads a
+scenario through them (``parse_scenario``), the OpenAPI document's Scenario schema and the API
+reference are generated from them, and the form is filled from them.
 
-Everything the checker reasons about has been validated here first, so the reasoning code
-never meets a missing field or an unknown name. Each error names the field it is about
-(``players[1].identity``) and tells the judge what would be accepted instead.
+What a JSON Schema can't say is checked after the shape, in ``_check_meaning``: names that must
+be the players', one Leader, four players or more. Every error names the field it is about
+(``players[1].identity``) and tells the judge what would be accepted instead; ``status`` says
+whether the scenario was malformed (400) or well formed but not a game the rules could deal (422).
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
 
 class Identity(StrEnum):
@@ -24,6 +40,8 @@ class Identity(StrEnum):
 
 
 class Face(StrEnum):
+    """Which way up an identity card is."""
+
     UP = "up"
     DOWN = "down"
 
@@ -56,12 +74,10 @@ class QuestionType(StrEnum):
     LEAVE_GAME = "leave_game"
 
 
-# The scenario format's words, in the order errors and the API list them; a value read from a
-# scenario is one of these members, never a bare string, so a misspelt name fails at import.
+# The scenario format's words, in the order errors and the API list them.
 IDENTITIES = tuple(Identity)
 FACES = tuple(Face)
 STATUSES = tuple(Status)
-OPTIONS = ("commander", "vanguard", "backstab_rumble")
 MAX_SCENARIO_BYTES = 64 * 1024
 MIN_PLAYERS = 4  # 907.2: a Treachery game has four or more players
 # Limits that fit any real game, so no request can keep the checker busy: a request past one
@@ -71,102 +87,222 @@ MAX_EVENTS = 1000
 MAX_TEXT = 100  # characters in a name or an unveil cost
 MAX_DIGITS = 18  # a longer number is refused by its field, never converted
 
-# Each event type and the fields it takes besides "type".
-EVENT_FIELDS = {
-    EventType.ATTACK: ("player", "attacked", "declared"),
-    EventType.UNVEIL: ("player",),
-    EventType.REVEAL: ("player",),
-    EventType.LOSE: ("player",),
-    EventType.CONCEDE: ("player",),
-    EventType.WIN: ("player",),
-    EventType.EXCHANGE_CONTROL: ("players",),
-    EventType.TURN_FACE_DOWN: ("player",),
-}
 
-EVENT_TYPES = tuple(EVENT_FIELDS)
-_EVENT_KEYS = {kind: ("type", *fields) for kind, fields in EVENT_FIELDS.items()}
-
-# Each question type and the fields it takes besides "type".
-QUESTION_FIELDS = {
-    QuestionType.IDENTITY_DECK: ("players", "deck", "backstab_rumble"),
-    QuestionType.SETUP: (),
-    QuestionType.RELATIONSHIP: ("players",),
-    QuestionType.OUTCOME: (),
-    QuestionType.CAN_UNVEIL: ("player", "has_priority"),
-    QuestionType.LEAVE_GAME: ("player",),
-}
-if EVENT_FIELDS.keys() != set(EventType) or QUESTION_FIELDS.keys() != set(QuestionType):
-    raise RuntimeError("queries/checker/scenario.py: every event and question type needs its fields")
+def _same_name(name: str) -> str:
+    """Names typed on different keyboards ("Zoë" composed or decomposed) are the same name (NFC);
+    spaces around a name are not part of it."""
+    name = name.strip()
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
 
 
-class _LongNumber(str):
-    """A JSON integer with more than MAX_DIGITS digits: kept as text, refused by the field it is in."""
+Text = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT, pattern=r"\S")]
+Name = Annotated[Text, AfterValidator(_same_name)]
+TwoPlayers = Annotated[list[Name], Field(min_length=2, max_length=2, description="Two different players' names.")]
 
 
-def _integer(digits: str) -> int | _LongNumber:
-    return int(digits) if len(digits.lstrip("-")) <= MAX_DIGITS else _LongNumber(digits)
+class Declared(BaseModel):
+    """A part of the scenario: exactly the fields it declares, true and false only as JSON's
+    true and false, numbers only as JSON's whole numbers."""
+
+    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True, use_attribute_docstrings=False)
 
 
-class ScenarioError(ValueError):
-    """A scenario the checker can't read: ``field`` says where (None for the whole body)."""
+class Player(Declared):
+    """A player, as they stand before the events."""
 
-    def __init__(self, field: str | None, message: str):
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
+    name: Name = Field(description="The player's name, different from every other player's (compared in Unicode NFC).")
+    identity: Identity = Field(description="The player's identity card: Leader, Guardian, Assassin or Traitor.")
+    face: Face | None = Field(
+        None,
+        description="The identity card's face before the events. Left out (or null), a card with an unveil cost "
+        "is face down and any other face up (907.4a, 907.4b), and the answer's warnings say how it was read.",
+    )
+    status: Status = Field(
+        Status.IN, description="in the game, lost (lost the game, and so left it) or left (left without losing)."
+    )
+    unveil_cost: Text | None = Field(
+        None, description='The unveil cost, e.g. "{2}{W}". Left out (or null): the card has no unveil ability.'
+    )
+    undercover: StrictBool = Field(False, description="The card has undercover (702.TR02a).")
+    cant_lose: StrictBool = Field(
+        False, description="An effect such as Platinum Angel's: the player can't lose and their opponents can't win."
+    )
+    _face_given: bool = PrivateAttr(True)
 
+    @model_validator(mode="after")
+    def _read_face(self) -> Player:
+        self._face_given = self.face is not None
+        if self.face is None:  # 907.4a/907.4b: a card with unveil starts face down, any other face up
+            self.face = Face.DOWN if self.unveil_cost else Face.UP
+        return self
 
-@dataclass(frozen=True)
-class Player:
-    name: str
-    identity: Identity
-    face: Face
-    status: Status
-    unveil_cost: str | None
-    undercover: bool
-    cant_lose: bool
-    face_given: bool = True  # False: the face was read from the unveil cost (907.4a, 907.4b)
-
-
-@dataclass(frozen=True)
-class Event:
-    type: EventType
-    player: str | None = None
-    attacked: tuple[str, ...] = ()
-    declared: bool = True
-    players: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Question:
-    type: QuestionType
-    players: tuple[str, ...] = ()  # relationship
-    player: str | None = None  # can_unveil, leave_game
-    has_priority: bool | None = None  # can_unveil
-    player_count: int | None = None  # identity_deck
-    deck: dict[Identity, int] = field(default_factory=dict)  # identity_deck
-    backstab_rumble: bool = False  # identity_deck
-
-    def as_json(self) -> dict:
-        """The question as the judge asked it, for echoing back with the answer."""
-        shown = {"type": self.type}
-        if self.type == QuestionType.IDENTITY_DECK:
-            shown.update(players=self.player_count, deck=self.deck, backstab_rumble=self.backstab_rumble)
-        elif self.type == QuestionType.RELATIONSHIP:
-            shown["players"] = list(self.players)
-        elif self.type in (QuestionType.CAN_UNVEIL, QuestionType.LEAVE_GAME):
-            shown["player"] = self.player
-            if self.type == QuestionType.CAN_UNVEIL and self.has_priority is not None:
-                shown["has_priority"] = self.has_priority
-        return shown
+    @property
+    def face_given(self) -> bool:
+        """False: the face was read from the unveil cost (907.4a, 907.4b)."""
+        return self._face_given
 
 
-@dataclass(frozen=True)
-class Scenario:
-    players: tuple[Player, ...]
-    options: dict[str, bool]
-    events: tuple[Event, ...]
-    question: Question
+class Options(Declared):
+    """Variants in play (907.3e); each is false when left out."""
+
+    commander: StrictBool = Field(False, description="Commander: the starting life and hand size change (907.6 note).")
+    vanguard: StrictBool = Field(False, description="Vanguard cards set the starting life and hand size.")
+    backstab_rumble: StrictBool = Field(False, description="Backstab Rumble: a different identity deck (907.3e).")
+
+
+OPTIONS = tuple(Options.model_fields)
+
+
+class Attack(Declared):
+    """A player attacked other players (508.6): what clears undercover (702.TR02a)."""
+
+    type: Literal[EventType.ATTACK]
+    player: Name = Field(description="The attacking player.")
+    attacked: list[Name] = Field(
+        min_length=1, max_length=MAX_PLAYERS, description="The players attacked, each once; not the attacker."
+    )
+    declared: StrictBool = Field(
+        True,
+        description="false: creatures were put onto the battlefield attacking, which is not attacking a player "
+        "for undercover (508.6).",
+    )
+
+
+class PlayerEvent(Declared):
+    """Something that happens to one player."""
+
+    player: Name = Field(description="The player it happens to.")
+
+
+class Unveil(PlayerEvent):
+    """The player tries the unveil special action (702.TR01c): it happens only if they may (see can_unveil)."""
+
+    type: Literal[EventType.UNVEIL]
+
+
+class Reveal(PlayerEvent):
+    """An effect shows the player's face-down identity card to every player; it stays face down (372.8)."""
+
+    type: Literal[EventType.REVEAL]
+
+
+class Lose(PlayerEvent):
+    """The player loses the game, unless an effect says they can't (cant_lose)."""
+
+    type: Literal[EventType.LOSE]
+
+
+class Concede(PlayerEvent):
+    """The player concedes: they lose the game even with cant_lose (101.1, 104.3a)."""
+
+    type: Literal[EventType.CONCEDE]
+
+
+class Win(PlayerEvent):
+    """A "you win the game" effect of the player resolves (907.8e)."""
+
+    type: Literal[EventType.WIN]
+
+
+class TurnFaceDown(PlayerEvent):
+    """An effect turns the player's identity card face down (907.5d: no teammates while it is)."""
+
+    type: Literal[EventType.TURN_FACE_DOWN]
+
+
+class ExchangeControl(Declared):
+    """Two players exchange control of their identity cards (907.11)."""
+
+    type: Literal[EventType.EXCHANGE_CONTROL]
+    players: TwoPlayers
+
+
+Event = Annotated[
+    Union[Attack, Unveil, Reveal, Lose, Concede, Win, ExchangeControl, TurnFaceDown],  # noqa: UP007
+    Field(discriminator="type"),
+]
+EVENT_TYPES = tuple(EventType)
+
+
+class IdentityDeck(Declared):
+    """Is this identity deck legal for this many players? (907.2, 907.3a–907.3e)"""
+
+    type: Literal[QuestionType.IDENTITY_DECK]
+    players: StrictInt = Field(ge=1, le=MAX_PLAYERS, description="The number of players.")
+    deck: dict[Identity, Annotated[StrictInt, Field(ge=0, le=MAX_PLAYERS)]] = Field(
+        description='How many cards of each identity, e.g. {"Leader": 1, "Guardian": 1, "Assassin": 2, '
+        '"Traitor": 1}; an identity left out has none.'
+    )
+    backstab_rumble: StrictBool | None = Field(
+        None, description="Check a Backstab Rumble deck (907.3e). Left out (or null): as options.backstab_rumble."
+    )
+
+    @model_validator(mode="after")
+    def _every_identity(self) -> IdentityDeck:
+        self.deck = {identity: self.deck.get(identity, 0) for identity in IDENTITIES}
+        return self
+
+    @property
+    def player_count(self) -> int:
+        return self.players
+
+
+class Setup(Declared):
+    """Who starts, the starting life and hand size, which identity cards start face up or down (907.4, 907.6, 907.7)."""
+
+    type: Literal[QuestionType.SETUP]
+
+
+class Outcome(Declared):
+    """After the events, is the game over, and who won and lost? (907.8a–907.8e, 104.2a, 104.2c, 104.3g)"""
+
+    type: Literal[QuestionType.OUTCOME]
+
+
+class Relationship(Declared):
+    """Are two players teammates or opponents after the events? (907.5a–907.5d, 907.12)"""
+
+    type: Literal[QuestionType.RELATIONSHIP]
+    players: TwoPlayers
+
+
+class CanUnveil(Declared):
+    """May this player turn their identity card face up now? (702.TR01b–c, 702.TR02a)"""
+
+    type: Literal[QuestionType.CAN_UNVEIL]
+    player: Name = Field(description="The player who would unveil.")
+    has_priority: StrictBool | None = Field(
+        None,
+        description="Whether the player has priority now (unveiling is a special action taken with priority, "
+        "116.2tr). Left out (or null): the answer assumes they have it and says so.",
+    )
+
+
+class LeaveGame(Declared):
+    """What happens if this player leaves the game now? (907.11–907.13, 702.TR01f)"""
+
+    type: Literal[QuestionType.LEAVE_GAME]
+    player: Name = Field(description="The player who leaves.")
+
+
+Question = Annotated[
+    Union[IdentityDeck, Setup, Relationship, Outcome, CanUnveil, LeaveGame],  # noqa: UP007
+    Field(discriminator="type"),
+]
+
+
+class Scenario(Declared):
+    """A Treachery game situation and a question about it: the body of POST /-/check, the
+    "scenario" of a worked example (queries/scenarios/*.json)."""
+
+    players: list[Player] = Field(
+        [],
+        max_length=MAX_PLAYERS,
+        description="The players, four or more with exactly one Leader (none needed for identity_deck).",
+    )
+    options: Options = Field(Options(), description="Variants in play (907.3e).")
+    events: list[Event] = Field([], max_length=MAX_EVENTS, description="What happened, in order.")
+    question: Question = Field(description="What you want to know: its type says which question.")
 
     def player(self, name: str) -> Player:
         return next(player for player in self.players if player.name == name)
@@ -177,6 +313,11 @@ class Scenario:
         if self.question.type == QuestionType.IDENTITY_DECK:
             return []
         return [warning for index, player in enumerate(self.players) if (warning := _face_warning(index, player))]
+
+
+def question_as_json(question) -> dict:
+    """The question as the checker read it, for echoing back with the answer."""
+    return question.model_dump(mode="json", exclude_none=True)
 
 
 def _face_warning(index: int, player: Player) -> dict | None:
@@ -198,6 +339,32 @@ def _face_warning(index: int, player: Player) -> dict | None:
     else:
         return None
     return {"player": player.name, "field": f"players[{index}].unveil_cost", "text": text, "rules": ["907.4a"]}
+
+
+# Reading
+
+
+MALFORMED = 400  # not a scenario: JSON or a field of the wrong shape
+UNPLAYABLE = 422  # a well-formed scenario that is no game the rules could deal (unknown names, two Leaders)
+
+
+class ScenarioError(ValueError):
+    """A scenario the checker can't read: ``field`` says where (None for the whole body), ``status``
+    whether it is malformed (400) or well formed but not a game (422)."""
+
+    def __init__(self, field: str | None, message: str, status: int = MALFORMED):
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+        self.status = status
+
+
+class _LongNumber(str):
+    """A JSON integer with more than MAX_DIGITS digits: kept as text, refused by the field it is in."""
+
+
+def _integer(digits: str) -> int | _LongNumber:
+    return int(digits) if len(digits.lstrip("-")) <= MAX_DIGITS else _LongNumber(digits)
 
 
 # A worked example's fields around its scenario (queries/scenarios/*.json).
@@ -226,6 +393,21 @@ def parse_scenario_text(text: str | bytes, worked_example: bool = False) -> Scen
     return parse_scenario(data)
 
 
+def parse_scenario(data) -> Scenario:
+    """A decoded JSON value -> Scenario, or ScenarioError naming the first bad field."""
+    if not isinstance(data, dict):
+        raise ScenarioError(
+            None, f"a scenario is a JSON object with players, events and question, not {_json_kind(data)}"
+        )
+    _no_lone_surrogates(data, None)
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as error:
+        raise _in_judges_words(error.errors(include_url=False)[0]) from None
+    _check_meaning(scenario)
+    return scenario
+
+
 def _no_lone_surrogates(value, where: str | None) -> None:
     """JSON may escape half a UTF-16 pair ("\\ud800"): that is no character, so no name can hold it."""
     try:
@@ -249,29 +431,7 @@ def _no_lone_surrogates(value, where: str | None) -> None:
             stack.extend((item, f"{where}[{index}]") for index, item in enumerate(value))
 
 
-def parse_scenario(data) -> Scenario:
-    """A decoded JSON value -> Scenario, or ScenarioError naming the first bad field."""
-    if not isinstance(data, dict):
-        raise ScenarioError(
-            None, f"a scenario is a JSON object with players, events and question, not {_json_kind(data)}"
-        )
-    _no_lone_surrogates(data, None)
-    _no_unknown_keys(data, None, ("players", "options", "events", "question"))
-    if "question" not in data:
-        raise ScenarioError("question", 'missing; say what you want to know, e.g. {"type": "outcome"}')
-    players = _players(data.get("players", []))
-    names = {_same_name(player.name): player.name for player in players}
-    options = _options(data.get("options", {}))
-    events = _events(data.get("events", []), names)
-    question = _question(data["question"], names, options)
-    if question.type != QuestionType.IDENTITY_DECK:
-        _check_table(players)
-    return Scenario(players, options, events, question)
-
-
-def _same_name(name: str) -> str:
-    """Names typed on different keyboards ("Zoë" composed or decomposed) are the same name (NFC)."""
-    return name if name.isascii() else unicodedata.normalize("NFC", name)
+# Errors in a judge's words, from pydantic's
 
 
 def _json_kind(value) -> str:
@@ -279,60 +439,6 @@ def _json_kind(value) -> str:
         return f"a {len(value.lstrip('-')):,}-digit number"
     kinds = {list: "a list", str: "a string", bool: "true or false", type(None): "null", dict: "an object"}
     return kinds.get(type(value), "a number")
-
-
-def _no_unknown_keys(data: dict, where: str | None, allowed: tuple[str, ...]) -> None:
-    if data.keys() <= _as_set(allowed):  # the usual case, at C speed
-        return
-    for key in data:
-        if key not in allowed:
-            field_name = f"{where}.{key}" if where else key
-            raise ScenarioError(field_name, f"is not a field here; use {_or_list(allowed)}")
-
-
-def _or_list(words) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _string(data: dict, key: str, where: str, required: bool = True) -> str | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or isinstance(value, _LongNumber) or not value.strip():
-        if key not in data:
-            raise ScenarioError(f"{where}.{key}", "missing")
-        raise ScenarioError(f"{where}.{key}", f"must be a non-empty string, not {_json_kind(value)}")
-    if len(value.strip()) > MAX_TEXT:
-        raise ScenarioError(f"{where}.{key}", f"is {len(value.strip()):,} characters long; the limit is {MAX_TEXT}")
-    return _same_name(value.strip())
-
-
-def _flag(data: dict, key: str, where: str, default: bool | None = False) -> bool | None:
-    value = data.get(key, default)
-    if value is not default and not isinstance(value, bool):
-        raise ScenarioError(f"{where}.{key}", f"must be true or false, not {_shown(value)}")
-    return value
-
-
-def _choice(data: dict, key: str, where: str, choices: tuple[str, ...], what: str, default: str | None = None) -> str:
-    value = data.get(key, default)
-    if value is None:
-        raise ScenarioError(f"{where}.{key}", f"missing; use {_or_list(choices)}")
-    match = _lowered(choices).get(value.strip().lower()) if isinstance(value, str) else None
-    if match is None:
-        raise ScenarioError(f"{where}.{key}", f"{_shown(value)} is not {what}; use {_or_list(choices)}")
-    return match
-
-
-@cache
-def _as_set(words: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(words)
-
-
-@cache
-def _lowered(choices: tuple[str, ...]) -> dict[str, str]:
-    return {choice.lower(): choice for choice in choices}
 
 
 def _shown(value) -> str:
@@ -343,161 +449,176 @@ def _shown(value) -> str:
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
-def _list(data, where: str, limit: int | None = None) -> list:
-    if not isinstance(data, list):
-        raise ScenarioError(where, f"must be a list, not {_json_kind(data)}")
-    if limit is not None and len(data) > limit:
-        raise ScenarioError(where, f"has {len(data):,} entries; the limit is {limit:,}")
-    return data
+def _or_list(words) -> str:
+    words = [str(word) for word in words]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _object(data, where: str) -> dict:
-    if not isinstance(data, dict):
-        raise ScenarioError(where, f"must be an object, not {_json_kind(data)}")
-    return data
+_TAGS = {str(kind) for kind in (*EventType, *QuestionType)}
+_WHAT = {"identity": ("an identity", IDENTITIES), "face": ("a face", FACES), "status": ("a status", STATUSES)}
+_NUMBERS = {"players": f"the number of players (1 to {MAX_PLAYERS})", "deck": f"a number of cards (0 to {MAX_PLAYERS})"}
 
 
-def _players(data) -> tuple[Player, ...]:
-    players: list[Player] = []
-    seen: set[str] = set()
-    for index, entry in enumerate(_list(data, "players", MAX_PLAYERS)):
-        where = f"players[{index}]"
-        entry = _object(entry, where)
-        _no_unknown_keys(entry, where, ("name", "identity", "face", "status", "unveil_cost", "undercover", "cant_lose"))
-        name = _string(entry, "name", where)
-        if name in seen:
-            raise ScenarioError(
-                f"{where}.name",
-                f"{_shown(name)} is already the name of another player; give each player a different name",
-            )
-        seen.add(name)
-        unveil_cost = _string(entry, "unveil_cost", where, required=False)
-        players.append(
-            Player(
-                name=name,
-                identity=_choice(entry, "identity", where, IDENTITIES, "an identity"),
-                # 907.4a/907.4b: a card with unveil starts face down, any other face up.
-                face=_choice(entry, "face", where, FACES, "a face", default=Face.DOWN if unveil_cost else Face.UP),
-                status=_choice(entry, "status", where, STATUSES, "a status", default=Status.IN),
-                unveil_cost=unveil_cost,
-                undercover=_flag(entry, "undercover", where),
-                cant_lose=_flag(entry, "cant_lose", where),
-                face_given=entry.get("face") is not None,
-            )
+def _where(loc: tuple) -> tuple[str | None, list]:
+    """("events", 0, "attack", "player") -> ("events[0].player", the names along it without union tags)."""
+    names: list = []
+    for index, part in enumerate(loc):
+        if (
+            isinstance(part, str)
+            and part in _TAGS
+            and index
+            and (loc[index - 1] == "question" or isinstance(loc[index - 1], int))
+        ):
+            continue  # pydantic names the union member it tried; the judge's field path doesn't
+        names.append(part)
+    path = ""
+    for part in names:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or None, names
+
+
+def _declared_at(names: list):
+    """The model a path leads to, for listing the fields it takes."""
+    model: Any = Scenario
+    for part in names:
+        if isinstance(part, int):
+            continue
+        if isinstance(part, str) and hasattr(model, "model_fields") and part in model.model_fields:
+            model = model.model_fields[part].annotation
+        while get_origin(model) in (list, Annotated, Union) or str(get_origin(model)) == "types.UnionType":
+            arguments = [argument for argument in get_args(model) if argument is not type(None)]
+            model = arguments[0]
+    return model
+
+
+def _in_judges_words(error: dict) -> ScenarioError:
+    kind, value, context = error["type"], error.get("input"), error.get("ctx") or {}
+    field, names = _where(tuple(error["loc"]))
+    last = next((part for part in reversed(names) if isinstance(part, str)), None)
+    in_deck = len(names) >= 2 and names[-2] == "deck"
+    if kind == "missing":
+        return ScenarioError(
+            field, "missing" + ('; say what you want to know, e.g. {"type": "outcome"}' if field == "question" else "")
         )
-    return tuple(players)
+    if kind == "extra_forbidden":
+        parent, _ = _where(tuple(error["loc"])[:-1])
+        model = _declared_at(names[:-1])
+        allowed = (
+            [name for name in getattr(model, "model_fields", {}) if name != "type"]
+            if parent
+            else list(Scenario.model_fields)
+        )
+        if parent and parent != "options" and "type" in getattr(model, "model_fields", {}):
+            allowed = ["type", *allowed]
+        return ScenarioError(field, f"is not a field here; use {_or_list(allowed)}")
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        what, choices = (
+            ("a question type", tuple(QuestionType)) if field == "question" else ("an event type", EVENT_TYPES)
+        )
+        tag = value.get("type") if isinstance(value, dict) else None
+        if kind == "union_tag_not_found" or tag is None:
+            return ScenarioError(f"{field}.type", f"missing; use {_or_list(choices)}")
+        return ScenarioError(f"{field}.type", f"{_shown(tag)} is not {what}; use {_or_list(choices)}")
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return ScenarioError(field, f"must be an object, not {_json_kind(value)}")
+    if kind == "list_type":
+        return ScenarioError(field, f"must be a list, not {_json_kind(value)}")
+    if kind == "too_long":
+        return ScenarioError(field, f"has {context['actual_length']:,} entries; the limit is {context['max_length']:,}")
+    if kind == "too_short":
+        if last == "attacked":
+            return ScenarioError(field, "name at least one attacked player")
+        return ScenarioError(field, f"name exactly two players, not {context['actual_length']}")
+    if kind == "enum":
+        if in_deck or error["loc"][-1] == "[key]":
+            key = value
+            return ScenarioError(
+                field.removesuffix(".[key]") if field else field,
+                f"{_shown(key)} is not an identity; use {_or_list(IDENTITIES)}",
+            )
+        what, choices = _WHAT.get(last, ("one of these", ()))
+        return ScenarioError(field, f"{_shown(value)} is not {what}; use {_or_list(choices)}")
+    if kind == "bool_type":
+        return ScenarioError(field, f"must be true or false, not {_shown(value)}")
+    if kind in ("int_type", "int_parsing", "greater_than_equal", "less_than_equal"):
+        described = _NUMBERS["deck" if in_deck else "players"]
+        return ScenarioError(field, f"must be {described}, not {_shown(value)}")
+    if kind == "string_too_long":
+        return ScenarioError(field, f"is {len(value):,} characters long; the limit is {MAX_TEXT}")
+    if kind in ("string_type", "string_too_short", "string_pattern_mismatch"):
+        return ScenarioError(field, f"must be a non-empty string, not {_shown(value)}")
+    return ScenarioError(field, error["msg"][0].lower() + error["msg"][1:])
 
 
-def _check_table(players: tuple[Player, ...]) -> None:
+# What the shape can't say
+
+
+def _check_meaning(scenario: Scenario) -> None:
+    """Names that must be the players', each player once, a table the rules could deal."""
+    names: dict[str, str] = {}
+    for index, player in enumerate(scenario.players):
+        if player.name in names:
+            raise ScenarioError(
+                f"players[{index}].name",
+                f"{_shown(player.name)} is already the name of another player; give each player a different name",
+                UNPLAYABLE,
+            )
+        names[player.name] = player.name
+    for index, event in enumerate(scenario.events):
+        where = f"events[{index}]"
+        if event.type == EventType.EXCHANGE_CONTROL:
+            _two_players(event.players, f"{where}.players", names)
+            continue
+        _known_player(event.player, f"{where}.player", names)
+        if event.type == EventType.ATTACK:
+            for target, name in enumerate(event.attacked):
+                _known_player(name, f"{where}.attacked[{target}]", names)
+            if event.player in event.attacked:
+                raise ScenarioError(f"{where}.attacked", f"{event.player} can't attack themselves", UNPLAYABLE)
+            if len(set(event.attacked)) != len(event.attacked):
+                raise ScenarioError(f"{where}.attacked", "name each attacked player once", UNPLAYABLE)
+    question = scenario.question
+    if question.type == QuestionType.RELATIONSHIP:
+        _two_players(question.players, "question.players", names)
+    elif question.type in (QuestionType.CAN_UNVEIL, QuestionType.LEAVE_GAME):
+        _known_player(question.player, "question.player", names)
+    elif question.type == QuestionType.IDENTITY_DECK:
+        if question.backstab_rumble is None:
+            question.backstab_rumble = scenario.options.backstab_rumble
+        return
+    _check_table(scenario.players)
+
+
+def _known_player(name: str, where: str, names: dict[str, str]) -> None:
+    if name not in names:
+        known = ", ".join(names) if names else "none are listed"
+        raise ScenarioError(where, f"{_shown(name)} is not one of the players ({known})", UNPLAYABLE)
+
+
+def _two_players(pair: list[str], where: str, names: dict[str, str]) -> None:
+    for index, name in enumerate(pair):
+        _known_player(name, f"{where}[{index}]", names)
+    if pair[0] == pair[1]:
+        raise ScenarioError(where, "name two different players", UNPLAYABLE)
+
+
+def _check_table(players: list[Player]) -> None:
     """A game the rules could have dealt: four or more players and exactly one Leader."""
     if len(players) < MIN_PLAYERS:
         raise ScenarioError(
-            "players", f"a Treachery game has four or more players (907.2); this scenario has {len(players)}"
+            "players",
+            f"a Treachery game has four or more players (907.2); this scenario has {len(players)}",
+            UNPLAYABLE,
         )
     leaders = [index for index, player in enumerate(players) if player.identity == Identity.LEADER]
     if not leaders:
-        raise ScenarioError("players", "no player is the Leader; an identity deck has exactly one Leader (907.3b)")
+        raise ScenarioError(
+            "players", "no player is the Leader; an identity deck has exactly one Leader (907.3b)", UNPLAYABLE
+        )
     if len(leaders) > 1:
         first, second = leaders[0], leaders[1]
         raise ScenarioError(
             f"players[{second}].identity",
             f"{players[first].name} is already the Leader; an identity deck has exactly one Leader (907.3b)",
+            UNPLAYABLE,
         )
-
-
-def _options(data) -> dict[str, bool]:
-    data = _object(data, "options")
-    _no_unknown_keys(data, "options", OPTIONS)
-    return {option: _flag(data, option, "options") for option in OPTIONS}
-
-
-def _known_player(value, where: str, names: dict[str, str]) -> str:
-    """The player's name as the players list spells it (any Unicode normal form of it is accepted)."""
-    name = names.get(_same_name(value.strip())) if isinstance(value, str) else None
-    if name is None:
-        shown = _shown(value) if value is not None else "missing"
-        known = ", ".join(names.values()) if names else "none are listed"
-        raise ScenarioError(where, f"{shown} is not one of the players ({known})")
-    return name
-
-
-def _events(data, names: dict[str, str]) -> tuple[Event, ...]:
-    events = []
-    for index, entry in enumerate(_list(data, "events", MAX_EVENTS)):
-        where = f"events[{index}]"
-        entry = _object(entry, where)
-        kind = _choice(entry, "type", where, EVENT_TYPES, "an event type")
-        _no_unknown_keys(entry, where, _EVENT_KEYS[kind])
-        if kind == EventType.EXCHANGE_CONTROL:
-            pair = _list(entry.get("players"), f"{where}.players")
-            if len(pair) != 2:
-                raise ScenarioError(f"{where}.players", f"name exactly two players, not {len(pair)}")
-            first, second = (_known_player(name, f"{where}.players[{i}]", names) for i, name in enumerate(pair))
-            if first == second:
-                raise ScenarioError(f"{where}.players", "name two different players")
-            events.append(Event(kind, players=(first, second)))
-            continue
-        player = _known_player(entry.get("player"), f"{where}.player", names)
-        if kind != EventType.ATTACK:
-            events.append(Event(kind, player=player))
-            continue
-        attacked = _list(entry.get("attacked"), f"{where}.attacked", len(names))
-        if not attacked:
-            raise ScenarioError(f"{where}.attacked", "name at least one attacked player")
-        targets = tuple(names.get(name) if isinstance(name, str) else None for name in attacked)
-        if None in targets:  # a name not written as in the players list: normalised, or named as unknown
-            targets = tuple(_known_player(name, f"{where}.attacked[{i}]", names) for i, name in enumerate(attacked))
-        if player in targets:
-            raise ScenarioError(f"{where}.attacked", f"{player} can't attack themselves")
-        if len(set(targets)) != len(targets):
-            raise ScenarioError(f"{where}.attacked", "name each attacked player once")
-        events.append(
-            Event(kind, player=player, attacked=targets, declared=_flag(entry, "declared", where, default=True))
-        )
-    return tuple(events)
-
-
-def _question(data, names: dict[str, str], options: dict[str, bool]) -> Question:
-    data = _object(data, "question")
-    kind = _choice(data, "type", "question", tuple(QuestionType), "a question type")
-    _no_unknown_keys(data, "question", ("type",) + QUESTION_FIELDS[kind])
-    if kind == QuestionType.IDENTITY_DECK:
-        return _deck_question(data, options)
-    if kind == QuestionType.RELATIONSHIP:
-        pair = _list(data.get("players"), "question.players")
-        if len(pair) != 2:
-            raise ScenarioError("question.players", f"name exactly two players, not {len(pair)}")
-        first, second = (_known_player(name, f"question.players[{i}]", names) for i, name in enumerate(pair))
-        if first == second:
-            raise ScenarioError("question.players", "name two different players")
-        return Question(kind, players=(first, second))
-    if kind in (QuestionType.CAN_UNVEIL, QuestionType.LEAVE_GAME):
-        player = _known_player(data.get("player"), "question.player", names)
-        return Question(kind, player=player, has_priority=_flag(data, "has_priority", "question", default=None))
-    return Question(kind)
-
-
-def _deck_question(data: dict, options: dict[str, bool]) -> Question:
-    count = data.get("players")
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_PLAYERS:
-        raise ScenarioError(
-            "question.players", f"must be the number of players (1 to {MAX_PLAYERS}), not {_shown(count)}"
-        )
-    deck = _object(data.get("deck"), "question.deck")
-    cards = {}
-    for key, value in deck.items():
-        identity = next((name for name in IDENTITIES if name.lower() == key.strip().lower()), None)
-        if identity is None:
-            raise ScenarioError(f"question.deck.{key}", f"{_shown(key)} is not an identity; use {_or_list(IDENTITIES)}")
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PLAYERS:
-            raise ScenarioError(
-                f"question.deck.{key}", f"must be a number of cards (0 to {MAX_PLAYERS}), not {_shown(value)}"
-            )
-        cards[identity] = cards.get(identity, 0) + value
-    backstab = _flag(data, "backstab_rumble", "question", default=None)
-    return Question(
-        QuestionType.IDENTITY_DECK,
-        player_count=count,
-        deck={identity: cards.get(identity, 0) for identity in IDENTITIES},
-        backstab_rumble=options["backstab_rumble"] if backstab is None else backstab,
-    )

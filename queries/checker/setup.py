@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .reasoning import Reasoning
 from .rulebook import Rulebook
-from .scenario import Identity, Scenario
+from .scenario import Identity, Options, Scenario
 from .wording import and_list
 
 
@@ -44,20 +44,20 @@ def answer_setup(scenario: Scenario, rulebook: Rulebook, why: Reasoning) -> dict
     if life is None:
         why.conclude(f"{leader} starts; life and hand size depend on each player's vanguard card (907.7, 907.6 note).")
     else:
-        rule = "907.6 note" if scenario.options["commander"] else "907.6"
+        rule = "907.6 note" if scenario.options.commander else "907.6"
         why.conclude(f"{leader} starts; each player has {life} life and {hand} cards in hand (907.7, {rule}).")
     return {"starting_player": leader, "life": life, "hand_size": hand, "face_up": face_up, "face_down": face_down}
 
 
-def _starting_totals(options: dict[str, bool], rulebook: Rulebook, why: Reasoning) -> tuple[int | None, int | None]:
-    if options["vanguard"]:
+def _starting_totals(options: Options, rulebook: Rulebook, why: Reasoning) -> tuple[int | None, int | None]:
+    if options.vanguard:
         why.step(
             "With the Vanguard variant, each player's starting life total and hand size are modified by their "
             "vanguard card, so they can't be told without it (907.6 note).",
             "907.6 note",
         )
         return None, None
-    if options["commander"]:
+    if options.commander:
         why.step(
             f"With the Commander/EDH variant, each player starts with {rulebook.commander_life} life and "
             f"{rulebook.starting_hand} cards (907.6 note).",

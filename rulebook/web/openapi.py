@@ -19,13 +19,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import quote, urlencode
 
+from pydantic.json_schema import models_json_schema
+
 from rulebook.db.tables import TABLES, mentioning_tables
 from rulebook.ingest.records import may_be_missing, record_classes
 from rulebook.kinds import ENTRY_KINDS, KINDS_BY_NAME, SEARCHED, Kind
 from rulebook.queries.checker.examples import worked_examples
-from rulebook.queries.checker.scenario import FACES, IDENTITIES, OPTIONS, STATUSES
+from rulebook.queries.checker.scenario import Scenario
 
 OPENAPI_PATH = "/-/openapi.json"
+REF = "#/components/schemas/{model}"
 API_PAGE = "/api"
 SEARCH_KINDS = list(SEARCHED)  # rulebook/kinds.py
 
@@ -188,119 +191,15 @@ SCHEMAS: dict[str, dict] = {
 }
 
 
-def closed(schema: dict) -> dict:
-    """A scenario object takes only the fields its schema lists, as the checker does."""
-    return {**schema, "additionalProperties": False}
+def declared(*models) -> dict[str, dict]:
+    """The JSON Schemas of pydantic declarations (the scenario: queries/checker/scenario.py), each
+    model a component, generated from the fields, descriptions, defaults and limits declared there."""
+    _, top = models_json_schema([(model, "validation") for model in models], ref_template=REF)
+    return top["$defs"]
 
 
-def variant(kind: str, description: str, optional: tuple[str, ...] = (), **fields) -> dict:
-    """One kind of event or question: ``{"type": kind, ...fields}``."""
-    return closed(obj(description, optional=optional, type={"const": kind}, **fields))
+SCHEMAS.update(declared(Scenario))
 
-
-PLAYER = string("A player's name.")
-TWO_PLAYERS = array(PLAYER, "The two players.", minItems=2, maxItems=2)
-
-SCHEMAS["Scenario"] = closed(
-    obj(
-        'A Treachery game situation and a question about it (the "scenario" of queries/scenarios/*.json).',
-        optional=("players", "options", "events"),
-        players=array(
-            closed(
-                obj(
-                    "A player, before the events.",
-                    optional=("face", "status", "unveil_cost", "undercover", "cant_lose"),
-                    name=string("The player's name, different from every other player's."),
-                    identity=string("The player's identity.", enum=list(IDENTITIES)),
-                    face=string(
-                        "The identity card's face; left out, a card with an unveil cost is face down and any "
-                        "other face up (907.4a, 907.4b).",
-                        enum=list(FACES),
-                    ),
-                    status=string(
-                        "In the game, lost (and so left) or left without losing.", enum=list(STATUSES), default="in"
-                    ),
-                    unveil_cost=string("The unveil cost: {2}{W}. Left out: the card has no unveil ability."),
-                    undercover=boolean("The card has undercover (702.TR02a)."),
-                    cant_lose=boolean(
-                        "An effect such as Platinum Angel's: the player can't lose and their opponents can't win."
-                    ),
-                )
-            ),
-            "The players, four or more with exactly one Leader (may be empty for identity_deck questions).",
-        ),
-        options=closed(
-            obj(
-                "Variants in play (907.3e).",
-                optional=OPTIONS,
-                **{option: boolean(f"Play with {option.replace('_', ' ')}.") for option in OPTIONS},
-            )
-        ),
-        events=array(
-            {
-                "oneOf": [
-                    variant(
-                        "attack",
-                        "A player attacked other players.",
-                        optional=("declared",),
-                        player=string("The attacking player."),
-                        attacked=array(PLAYER, "The players attacked."),
-                        declared=boolean(
-                            "false: creatures were put onto the battlefield attacking, which is not attacking a "
-                            "player for undercover (508.6)."
-                        ),
-                    ),
-                    variant("unveil", "The player tries the unveil special action (702.TR01c).", player=PLAYER),
-                    variant("reveal", "An effect shows the player's face-down identity card to all.", player=PLAYER),
-                    variant("lose", "The player loses the game (unless they can't lose).", player=PLAYER),
-                    variant("concede", "The player concedes: they lose, even with cant_lose (101.1).", player=PLAYER),
-                    variant("win", 'A "you win the game" effect of the player resolves.', player=PLAYER),
-                    variant("turn_face_down", "An effect turns the player's identity card face down.", player=PLAYER),
-                    variant(
-                        "exchange_control", "Two players exchange control of their identity cards.", players=TWO_PLAYERS
-                    ),
-                ]
-            },
-            "What happened, in order.",
-        ),
-        question={
-            "description": "What you want to know.",
-            "oneOf": [
-                variant(
-                    "identity_deck",
-                    "Is this identity deck legal? (907.2, 907.3a–907.3e)",
-                    optional=("backstab_rumble",),
-                    players=integer("The number of players."),
-                    deck=closed(
-                        obj(
-                            "How many cards of each identity.",
-                            optional=IDENTITIES,
-                            **{identity: {"type": "integer", "minimum": 0} for identity in IDENTITIES},
-                        )
-                    ),
-                    backstab_rumble=boolean("Check a Backstab Rumble deck (907.3e)."),
-                ),
-                variant("setup", "Starting player, life, hand size, which cards start face up or down."),
-                variant("outcome", "After the events, is the game over and who won? (907.8a–907.8e)"),
-                variant(
-                    "relationship",
-                    "Are two players teammates or opponents after the events? (907.5a–907.5d)",
-                    players=TWO_PLAYERS,
-                ),
-                variant(
-                    "can_unveil",
-                    "May this player turn their identity card face up now? (702.TR01b–c, 702.TR02a)",
-                    optional=("has_priority",),
-                    player=PLAYER,
-                    has_priority=boolean("Left out: the player has priority."),
-                ),
-                variant(
-                    "leave_game", "What happens if this player leaves the game now? (907.11–907.13)", player=PLAYER
-                ),
-            ],
-        },
-    )
-)
 
 SCHEMAS["CheckAnswer"] = obj(
     "The checker's answer: every step names the rules it used, each cited rule is given once with its text.",
@@ -996,8 +895,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         example=CHECK_EXAMPLE,
         requests=_scenario_examples(),
         errors={
-            400: ("The scenario can't be read: the field at fault.", "CheckError"),
+            400: (
+                "The scenario can't be read (not JSON, or a field of the wrong shape): the field at fault.",
+                "CheckError",
+            ),
             413: ("The body is over 64 KB.", "CheckError"),
+            422: (
+                "A well-formed scenario that is no game the rules could deal (a name not among the players, two "
+                "Leaders, three players): the field at fault.",
+                "CheckError",
+            ),
         },
     ),
     Endpoint(
@@ -1011,7 +918,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             slug: {"scenario": json.dumps(request["body"], separators=(",", ":"))}
             for slug, request in _scenario_examples().items()
         },
-        errors={400: ("The scenario can't be read: the field at fault.", "CheckError")},
+        errors={
+            400: (
+                "The scenario can't be read (not JSON, or a field of the wrong shape): the field at fault.",
+                "CheckError",
+            ),
+            422: ("A well-formed scenario that is no game the rules could deal: the field at fault.", "CheckError"),
+        },
     ),
     Endpoint(
         path=OPENAPI_PATH,
@@ -1185,3 +1098,85 @@ def api_page_data() -> list[dict]:
             }
         )
     return endpoints
+
+
+def declared_fields(name: str) -> list[dict]:
+    """The field table of a declared component (the Scenario and its parts), read from its
+    generated JSON Schema: every field with its type, its default and what it is, a union's
+    members one after another ("events[] (attack)")."""
+    schemas = openapi_document()["components"]["schemas"]
+    rows: list[dict] = []
+
+    def walk(schema: dict, prefix: str) -> None:
+        schema = _followed(schema, schemas)
+        for member in schema.get("oneOf", []):
+            member = _followed(member, schemas)
+            kind = member["properties"]["type"]["const"]
+            rows.append(
+                {
+                    "name": f"{prefix} ({kind})",
+                    "type": f'"type": "{kind}"',
+                    "default": "",
+                    "description": member.get("description", ""),
+                }
+            )
+            walk(member, prefix)
+        required = set(schema.get("required", []))
+        for key, child in schema.get("properties", {}).items():
+            if key == "type" and "const" in child:
+                continue
+            path = f"{prefix}.{key}" if prefix else key
+            target = _followed(child, schemas)
+            rows.append(
+                {
+                    "name": path,
+                    "type": _declared_type(child, schemas),
+                    "default": "required"
+                    if field in required
+                    else json.dumps(child.get("default", target.get("default"))),
+                    "description": child.get("description") or target.get("description", ""),
+                }
+            )
+            items = target.get("items")
+            if items:
+                walk(items, path + "[]")
+            elif "properties" in target or "oneOf" in target:
+                walk(target, path)
+
+    walk(schemas[name], "")
+    return rows
+
+
+def _followed(schema: dict, schemas: dict) -> dict:
+    while "$ref" in schema:
+        schema = schemas[schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def _declared_type(schema: dict, schemas: dict) -> str:
+    options = schema.get("anyOf", [schema])
+    labels = []
+    for option in options:
+        option = _followed(option, schemas)
+        if "enum" in option:
+            labels.append(" or ".join(f'"{value}"' for value in option["enum"]))
+        elif option.get("type") == "array":
+            labels.append("list")
+        elif option.get("type") == "object" or "oneOf" in option:
+            labels.append("object")
+        else:
+            labels.append(str(option.get("type", "any")))
+    label = " or ".join(labels)
+    limits = [
+        f"{word} {option[key]}"
+        for option in options
+        for key, word in (
+            ("minimum", "from"),
+            ("maximum", "to"),
+            ("minItems", "at least"),
+            ("maxItems", "at most"),
+            ("maxLength", "up to"),
+        )
+        if key in option
+    ]
+    return label + (f" ({', '.join(limits)})" if limits else "")

@@ -81,7 +81,7 @@ def _answer(rulebook, text: str | bytes) -> tuple[int, dict]:
     try:
         return 200, check(rulebook, parse_scenario_text(text))
     except ScenarioError as error:
-        return 400, {"error": str(error), "field": error.field}
+        return error.status, {"error": str(error), "field": error.field}
 
 
 def _answer_link(rulebook, value: str | None) -> tuple[int, dict]:
@@ -91,7 +91,7 @@ def _answer_link(rulebook, value: str | None) -> tuple[int, dict]:
     try:
         text = scenario_text(value)
     except ScenarioError as error:
-        return 400, {"error": str(error), "field": error.field}
+        return error.status, {"error": str(error), "field": error.field}
     return _answer(rulebook, text)
 
 
