@@ -156,7 +156,11 @@ def card_blocks(lines: list[str]) -> list[tuple[str, int]]:
     blocks, current = [], []
     for line in [*lines, "---"]:
         if line.strip() == "---":
-            if sum(1 for raw in current if _PICTURE.match(raw)) == 1 and (name := printed_name(current)):
+            faces = [clean_inline(m[1])[0] for raw in current if (m := _PICTURE.match(raw))]
+            parted = any(re.fullmatch(r"\s*\*?/{3,}\*?\s*", raw) for raw in current)
+            if len(faces) == 2 and all(faces) and parted:  # a double-faced card: both faces' pictures
+                blocks.append((" // ".join(faces), sum(1 for raw in current if _ITEM.match(raw))))
+            elif len(faces) == 1 and (name := printed_name(current)):
                 items = [raw for raw in current if _ITEM.match(raw)]
                 naming = [raw for raw in items if clean_inline(re.sub(r"^\s*\*\s+", "", raw))[0] == name]
                 blocks.append((name, len(items) - len(naming)))

@@ -303,3 +303,33 @@ def test_a_line_between_cards_that_is_no_list_item_is_no_note():
 def test_the_release_date_as_articles_print_it(sentence, date):
     parsed = read(ARTICLE.replace(ARTICLE.split("**Release Information**\n\n")[1].split("\n")[0], sentence))
     assert parsed.info.release_date == date
+
+
+def test_a_double_faced_card_under_both_faces_pictures():
+    """Innistrad: Midnight Hunt prints a transforming card under its two pictures and the page's
+    "Turn Over" button, its faces parted by "////"."""
+    body = (
+        "**CARD-SPECIFIC NOTES**\n\n---\n\n"
+        "![Heirloom Mirror](https://media.wizards.com/2021/mid/en_8dVoJdoJ0W.png)\n"
+        "![Inherited Fiend](https://media.wizards.com/2021/mid/en_cJjoOsVyy7.png)\n\nTurn Over\n\n\n"
+        "Heirloom Mirror\n\n{1}{B}\n\nArtifact\n\n"
+        "{1}, {T}, Pay 1 life, Discard a card: Draw a card, mill a card, then put a ritual counter on Heirloom "
+        "Mirror.\n\n////\n\nInherited Fiend\n\nCreature — Demon\n\n4/4\n\nFlying\n\n\n"
+        "* Heirloom Mirror will still be tapped after it transforms into Inherited Fiend unless some other effect "
+        "has untapped it.\n\n---\n\n"
+        "![](https://media.wizards.com/2020/khm/en_VjsmqTqxWj.png)\n![](https://media.wizards.com/2020/khm/en_NtE3Q3.png)\n\n"
+        "Turn Over\n\n\nEgon, God of Death\n\n{2}{B}\n\nLegendary Creature — God\n\n6/6\n\nDeathtouch\n\n/////\n\n"
+        "Throne of Death\n\n{B}\n\nLegendary Artifact\n\n{T}, Exile a creature card from your graveyard: Draw a card.\n\n\n"
+        "* Egon's last ability is a triggered ability.\n\n---\n\n"
+        "![Absorb](https://example.org/absorb.png)\n\nAbsorb\n\nWUU\n\nInstant\n\nCounter target spell.\n\n"
+        "* A ruling.\n\n---\n"
+    )
+    parsed = read(body)
+    assert [(c.name, c.mana_cost, c.type_line, len(c.notes)) for c in parsed.cards] == [
+        ("Heirloom Mirror // Inherited Fiend", "{1}{B}", "Artifact // Creature — Demon", 1),
+        ("Egon, God of Death // Throne of Death", "{2}{B} // {B}", "Legendary Creature — God // Legendary Artifact", 1),
+        ("Absorb", "{W}{U}{U}", "Instant", 1),
+    ]
+    assert (
+        parsed.cards[0].power is None and "Inherited Fiend\nCreature — Demon\n4/4\nFlying" in parsed.cards[0].rules_text
+    )

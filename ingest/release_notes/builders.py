@@ -44,6 +44,14 @@ class Half:
     cost: str | None
     type_line: str | None
     text: list[str]
+    power: str | None = None
+    toughness: str | None = None
+
+    def printed(self) -> str:
+        """The half as printed: name and cost, type line, power/toughness, rules text."""
+        strength = f"{self.power}/{self.toughness}" if self.power is not None else ""
+        header = [f"{self.name or ''} {self.cost or ''}".strip(), self.type_line or "", strength]
+        return "\n".join([line for line in header if line] + self.text)
 
 
 @dataclass
@@ -102,22 +110,21 @@ class CardBuild:
 
     def start_half(self, name: str, cost: str | None) -> None:
         """A split card's "//": what was read is its first half; the next half's header follows."""
-        self.halves.append(Half(self.name, self.cost, self.type_line, self.text))
+        self.halves.append(Half(self.name, self.cost, self.type_line, self.text, self.power, self.toughness))
         self.name, self.cost, self.type_line, self.text = name, cost, None, []
         self.power = self.toughness = None
         self.state = CardState.HEADER
 
     def build(self) -> Card:
         if self.halves:
-            halves = [*self.halves, Half(self.name, self.cost, self.type_line, self.text)]
+            halves = [*self.halves, Half(self.name, self.cost, self.type_line, self.text, self.power, self.toughness)]
             name = " // ".join(half.name or "(unnamed half)" for half in halves)
-            mana_cost = " // ".join(half.cost or "" for half in halves) if any(h.cost for h in halves) else None
+            # a transforming card's back face has no cost: the card's cost is its front's
+            costs = [half.cost or "" for half in halves]
+            mana_cost = " // ".join(costs) if any(costs[1:]) else halves[0].cost
             type_line = " // ".join(half.type_line or "" for half in halves)
-            parts = [
-                "\n".join([f"{half.name or ''} {half.cost or ''}".strip(), half.type_line or "", *half.text]).strip()
-                for half in halves
-            ]
-            return self._built(name, mana_cost, "\n//\n".join(parts), type_line)
+            self.power, self.toughness = halves[0].power, halves[0].toughness  # the front's
+            return self._built(name, mana_cost, "\n//\n".join(half.printed() for half in halves), type_line)
         if self.doors:
             name = " // ".join(door.name or "(unnamed door)" for door in self.doors)
             mana_cost = " // ".join(door.cost or "" for door in self.doors) if any(d.cost for d in self.doors) else None

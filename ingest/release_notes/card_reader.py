@@ -10,6 +10,7 @@ takes over. This module owns that reading; the document around the card is the p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -31,6 +32,9 @@ from .headers import CardStart, door_ahead
 from .pieces import Piece, PieceKind
 from .repairs import continues_after_break, ends_line, join_lines, wraps
 from .rulings import mode_reads_like_ruling, paragraph_reads_like_ruling
+
+# What parts a split card's halves ("//") or a double-faced card's faces ("////", "/////*").
+_FACES_APART = re.compile(r"\*?/{2,}\*?")
 
 
 @dataclass
@@ -159,7 +163,7 @@ class CardReader:
                 card.modes += 1
                 return 1
             return 0
-        if text in ("//", "/") and not card.doors:
+        if _FACES_APART.fullmatch(text) and not card.doors:
             taken = self.split_half(i)
             if taken:
                 return taken

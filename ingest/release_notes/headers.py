@@ -11,7 +11,7 @@ really make a header, and how. It reads pieces and keeps no state.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import TypeLine, is_name, parse_cost, parse_costless_header, parse_name_cost, parse_type
 from .pieces import Piece, PieceKind
@@ -42,7 +42,10 @@ def _type_follows(pieces: list[Piece], i: int) -> bool:
 
 
 def _named_by_picture(p: Piece) -> bool:
-    return bool(p.image) and p.text.casefold() == p.image.casefold()
+    """The piece is the name its picture gives (or one face's name, under a double-faced card's pictures)."""
+    if not p.image:
+        return False
+    return p.text.casefold() in {p.image.casefold(), *(face.casefold() for face in p.image.split(" // "))}
 
 
 def door_ahead(pieces: list[Piece], j: int) -> bool:
@@ -69,7 +72,7 @@ def _name_line(p: Piece) -> tuple[str, str | None] | None:
     gives, or either followed by a note in parentheses ("Chandra, Pyrogenius (Planeswalker Deck only)")."""
     annotated = _ANNOTATED.match(p.text)
     for name, annotation in ((p.text, None), *([(annotated["name"], annotated["annotation"])] if annotated else [])):
-        if is_name(name) or (p.image and name.casefold() == p.image.casefold()):
+        if is_name(name) or _named_by_picture(replace(p, text=name)):
             return name, annotation
     return None
 

@@ -42,6 +42,7 @@ _SENTENCE_THEN_HEADER = re.compile(r"^(?P<before>.*[.!?][\"')\]]?)\s+(?P<header>
 _IMAGE_LINE = re.compile(
     r"^\s*(?:!\[(?P<alt>[^\]]*)\]\((?P<src>[^)]*)\)|\[!\[(?P<inner>[^\]]*)\]\((?P<img>[^)]*)\)\]\((?P<href>[^)]*)\))\s*$"
 )
+_FLIP_BUTTON = re.compile(r"^\s*Turn Over\s*$", re.IGNORECASE)  # under a double-faced card's pictures
 _NAME_PARAMETER = re.compile(r"[?&]name=([^&#\s]+)")
 _LINK = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
 _LINK_DEFINITION = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*\S")
@@ -163,6 +164,7 @@ class _PieceReader:
         self.parsed = parsed
         self.pieces: list[Piece] = []
         self.image: str | None = None  # the alt text of the last picture, until the next piece
+        self.pictured = False  # a picture came last (with or without alt text)
 
     def blank_before(self, index: int) -> bool:
         return index == 0 or not self.lines[index - 1].strip()
@@ -181,11 +183,11 @@ class _PieceReader:
         elif kind == "html" and all(re.fullmatch(r"\s*<!--.*-->\s*", raw) for _, raw in numbered):
             self.skip_all(numbered, "html comment")
         elif kind == "heading":
-            self.image = None
+            self.image, self.pictured = None, False
             self.heading(block_no, numbered, level)
         elif kind == "item":
             self.item(block_no, numbered, start)
-            self.image = None
+            self.image, self.pictured = None, False
         else:
             self.lines_of(block_no, kind, numbered)
 
@@ -209,6 +211,7 @@ class _PieceReader:
                 piece = Piece(nos, text, mentions, block_no, PieceKind.ITEM, True, gap, bullet=True, image=self.image)
                 self.pieces.append(piece)
                 self.image = None
+                self.pictured = False
 
     def skip_reason(self, kind: str, piece_kind: PieceKind, raw: str) -> str | None:
         """Why a line of a paragraph, fence or quote carries nothing (a picture's alt text is kept)."""
@@ -220,8 +223,13 @@ class _PieceReader:
             return None
         picture = _IMAGE_LINE.match(raw)
         if picture:
-            self.image = picture_name(picture)
+            # a double-faced card shows both faces: its name is "Front // Back"
+            names = [name for name in (self.image, picture_name(picture)) if name]
+            self.image = " // ".join(names) or None
+            self.pictured = True
             return "image"
+        if self.pictured and _FLIP_BUTTON.match(raw):
+            return "picture control"
         return _empty_line_reason(raw)
 
     def lines_of(self, block_no: int, kind: str, numbered: list[tuple[int, str]]) -> None:
@@ -274,6 +282,7 @@ class _PieceReader:
                     )
                 )
                 self.image = None
+                self.pictured = False
                 first_in_block = False
                 lost_glyph = False
                 made += 1
