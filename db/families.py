@@ -182,16 +182,24 @@ def _differing_rules(db: sqlite_utils.Database, first: int, second: int) -> list
     return numbers
 
 
+def document_date(document: dict) -> str | None:
+    """When a document's set or edition came out, to order sets newest first: a set's official
+    release date where its release notes give it, else the document's effective date."""
+    return document.get("release_date") or document.get("effective_date")
+
+
 def documents_in_preference_order(db: sqlite_utils.Database) -> list[dict]:
     """Every document, the order a lookup without a document tries them in: current editions
-    before older ones, Treachery before the official rules before the rest, newest first."""
+    before older ones, Treachery before the official rules before the rest (newest set first)."""
     documents = list(db.query("select * from documents"))
 
     def preference(doc: dict) -> tuple:
         family_rank = FAMILY_PREFERENCE.index(doc["family"]) if doc["family"] in FAMILY_PREFERENCE else 99
         return (family_rank, -doc["edition"], doc["id"] != doc["primary_id"], doc["slug"])
 
-    return sorted(documents, key=preference)
+    by_slug = sorted(documents, key=preference)
+    by_date = sorted(by_slug, key=lambda doc: document_date(doc) or "", reverse=True)  # stable
+    return sorted(by_date, key=lambda doc: preference(doc)[:3])
 
 
 def current_document(db: sqlite_utils.Database, family: str) -> dict | None:

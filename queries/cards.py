@@ -19,6 +19,7 @@ from rulebook.db.lineage import comparable
 from rulebook.db.tables import mentioning_tables
 from rulebook.urls import card_url, mechanic_url
 
+from .card_history import notes_in_every_set
 from .citations import cite
 from .entries import entry_row_link
 from .rules import cited_rules
@@ -189,6 +190,7 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
         "json_url": card_url(card["name"], document["slug"], ".json"),
         "card_text": card_text(db, card, notes),
         "notes": notes,
+        "sets": notes_in_every_set(db, card["name"]),
         "references": cited_rules(db, "r.from_card_id = :id", {"id": card_id}),
         "mentions": mentions,
         "mentioned_by": _mentioned_by(db, card_id),

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 from playwright.sync_api import sync_playwright
 
 from rulebook.db.build import build_database, bundled_sources
-from tests.sample_documents import HOSTILE_DOCUMENT
+from tests.sample_documents import HOSTILE_DOCUMENT, reprinted_release_notes
 from tests.server import in_process
 
 # Tests marked with one of these run with `pytest --all-tiers` (CI, README); `pytest` alone leaves
@@ -86,6 +86,14 @@ def two_official_editions_db_path(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("editions") / "rulebook.db"
     build_database(path, [corpora / "MagicCompRules-20200601.txt", corpora / "MagicCompRules-20210609.txt"])
     return path
+
+
+@pytest.fixture(scope="session")
+def reprinted_db_path(tmp_path_factory) -> Path:
+    """Two sets' release notes that both print Sol Ring (tests/sample_documents.py)."""
+    folder = tmp_path_factory.mktemp("reprinted")
+    build_database(folder / "rulebook.db", reprinted_release_notes(folder))
+    return folder / "rulebook.db"
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
-"""Small documents the tests build from: a miniature of the official comprehensive rules, and a
-Treachery document whose rules hold HTML and script (for the escaping tests)."""
+"""Small documents the tests build from: a miniature of the official comprehensive rules, a
+Treachery document whose rules hold HTML and script (for the escaping tests), and two sets'
+release notes that reprint one card."""
 
 # A miniature of the official text, laid out exactly as Wizards publishes it: curly quotes,
 # a registered sign, indented rules, subrules that skip "l", an unindented "119.1d." with a
@@ -117,3 +118,29 @@ Every player gets an identity card.
 907.2. A player whose <img src=x onerror=alert(2)> identity is revealed stays in the game.
 """
 HOSTILE_SLUG = "treachery-0.9-hostile"
+
+
+# Two sets' release notes that reprint Sol Ring (a card page with every set's notes)
+SAME = "Sol Ring's ability is a mana ability. It doesn't use the stack and can't be responded to."
+OLD = "If Sol Ring leaves the battlefield, you no longer have priority, and the mana it made stays in your mana pool."
+NEW = "If Sol Ring leaves the battlefield, the mana it made stays in your mana pool until the end of the step."
+ONLY_OLD = "Sol Ring's colorless mana can pay for generic costs."
+ONLY_NEW = "Sol Ring can be your deck's one copy of a card in a Commander deck."
+
+
+def release_notes(title: str, modified: str, released: str, notes: list[str]) -> str:
+    bullets = "\n".join(f"* {note}" for note in notes)
+    return (
+        f"{title} Release Notes\n{'=' * (len(title) + 14)}\n\nDocument last modified {modified}.\n\n"
+        f"**GENERAL NOTES**\n\n**Release Information**\n\nRelease date: {released}\n\n"
+        f"**CARD-SPECIFIC NOTES**\n\nSol Ring\n\n{{1}}\n\nArtifact\n\n{{T}}: Add {{C}}{{C}}.\n\n{bullets}\n"
+    )
+
+
+def reprinted_release_notes(folder) -> list:
+    """Two sets' release notes that both print Sol Ring: one note again, one reworded, one each."""
+    older = folder / "commander-2019-release-notes.md"
+    newer = folder / "commander-2021-release-notes.md"
+    older.write_text(release_notes("Commander 2019", "July 3, 2019", "August 23, 2019", [SAME, OLD, ONLY_OLD]))
+    newer.write_text(release_notes("Commander 2021", "April 1, 2021", "April 23, 2021", [ONLY_NEW, SAME, NEW]))
+    return [older, newer]

@@ -749,6 +749,51 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             url=url("The card's page."),
             json_url=url("This answer."),
             notes=array(obj("A ruling of the card.", **columns("card_notes")), "Its notes, in order."),
+            sets=array(
+                obj(
+                    "One set's (or edition's) notes on the card.",
+                    document=string("The document's slug."),
+                    set=string("The set (release notes) or edition as judges cite it."),
+                    date=string("Its release date, or its effective date.", nullable=True),
+                    url=url("The card's page in that document."),
+                    notes=array(
+                        obj(
+                            "A note as this set printed it.",
+                            **columns("card_notes", "id", "document_id", "text", "group_heading", "position"),
+                            url=url("The note on the card's page of its document."),
+                            citation=string("How a judge cites it."),
+                            also_in=array(
+                                obj(
+                                    document=string("Its document."),
+                                    set=string("Its set."),
+                                    date=string("Its date.", nullable=True),
+                                    url=url("The card's page there."),
+                                ),
+                                "Older sets that printed it word for word.",
+                            ),
+                            changed_from=obj(
+                                "The older set's wording it changes, with the word diff (null when it is new).",
+                                nullable=True,
+                                document=string("Its document."),
+                                set=string("Its set."),
+                                date=string("Its date.", nullable=True),
+                                url=url("The card's page there."),
+                                text=string("The older wording."),
+                                diff=array(
+                                    obj(
+                                        op=string("What the run is.", enum=["equal", "removed", "added"]),
+                                        text=string("Its words."),
+                                    ),
+                                    "Runs of words.",
+                                ),
+                            ),
+                        ),
+                        "Its notes no newer set printed again, in order.",
+                    ),
+                ),
+                "Every loaded set's notes on this card, newest set first; a note printed again is shown "
+                "once, under the newest set, and a reworded one with its changes.",
+            ),
             references=array(ref("Reference"), "Rule numbers its text and notes cite."),
             mentions=array(
                 obj(
@@ -806,6 +851,28 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                     "in many other release notes entries. Boo!",
                     "line_start": 896,
                     "line_end": 896,
+                }
+            ],
+            "sets": [
+                {
+                    "document": "duskmourn-release-notes",
+                    "set": "Duskmourn: House of Horror",
+                    "date": "2024-09-16",
+                    "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
+                    "notes": [
+                        {
+                            "id": 243,
+                            "document_id": 1,
+                            "text": "Jump Scare's versatility makes it an excellent example for card interactions "
+                            "explained in many other release notes entries. Boo!",
+                            "group_heading": None,
+                            "position": 1,
+                            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes#note-1",
+                            "citation": "Duskmourn: House of Horror Release Notes, Jump Scare, note 1",
+                            "also_in": [],
+                            "changed_from": None,
+                        }
+                    ],
                 }
             ],
             "references": [],
