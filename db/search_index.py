@@ -32,6 +32,8 @@ from collections.abc import Iterator
 
 import sqlite_utils
 
+from rulebook.db.families import document_date
+from rulebook.db.lineage import comparable
 from rulebook.db.tables import TABLES
 from rulebook.ingest.rule_titles import is_empty_heading, rule_title, titled
 from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is_stop_word
@@ -362,10 +364,22 @@ def _numbered(row: dict, kind: str, owner: str, word: str, shown: dict, context:
 
 
 def _card_notes(db: sqlite_utils.Database) -> Iterator[dict]:
-    for row in db.query(f"""
-        select n.position, n.group_heading, n.text, c.name as card, {_DOCUMENT_COLUMNS}
-        from card_notes n join cards c on c.id = n.card_id join documents d on d.id = n.document_id"""):
-        yield _numbered(row, "card_note", row["card"], "note", {"card": row["card"]}, context=row["group_heading"])
+    """Each card's notes, a note that several sets print word for word once: from the family of
+    the newest set that printed it (its card page says where else it appeared)."""
+    rows = list(
+        db.query(f"""
+        select n.position, n.group_heading, n.text, c.name as card, d.release_date, d.effective_date,
+               {_DOCUMENT_COLUMNS}
+        from card_notes n join cards c on c.id = n.card_id join documents d on d.id = n.document_id""")
+    )
+    newest: dict[tuple[str, str], dict] = {}
+    for row in rows:
+        key = (fold(row["card"]), comparable(row["text"]).casefold())
+        if key not in newest or (document_date(row) or "") > (document_date(newest[key]) or ""):
+            newest[key] = row
+    for row in rows:
+        if newest[(fold(row["card"]), comparable(row["text"]).casefold())]["family"] == row["family"]:
+            yield _numbered(row, "card_note", row["card"], "note", {"card": row["card"]}, context=row["group_heading"])
 
 
 def _labelled(db: sqlite_utils.Database, table: str, kind: str, label_as: str, shown: str | None = None):

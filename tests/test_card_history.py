@@ -1,12 +1,13 @@
 """A card reprinted in several sets: its page lists every set's notes, newest set first; a note
 printed again is shown once, saying where else it appeared; a note a later set reworded is
-shown with its changes; the JSON says the same."""
+shown with its changes; the JSON says the same; search finds each note once."""
 
 from __future__ import annotations
 
 import sqlite_utils
 
 from rulebook.queries.cards import card_page_data
+from rulebook.queries.search import search
 from rulebook.urls import card_url
 from tests.sample_documents import NEW, OLD, ONLY_NEW, ONLY_OLD, SAME
 from tests.server import in_process
@@ -45,3 +46,13 @@ async def test_the_card_page_and_its_json_show_the_same(reprinted_db_path):
     assert html.count("doesn&#39;t use the stack") == 1
     data = (await site.client.get(card_url("Sol Ring", suffix=".json"))).json()
     assert [s["document"] for s in data["sets"]] == ["commander-2021-release-notes", "commander-2019-release-notes"]
+
+
+def test_search_finds_a_note_printed_in_two_sets_once(reprinted_db_path):
+    db = sqlite_utils.Database(reprinted_db_path)
+    found = search(db, "mana ability stack responded", kind="card_note")
+    texts = [result["snippet"] for result in found["results"]]
+    assert len(found["results"]) == 1, texts
+    assert found["results"][0]["document"] == "commander-2021-release-notes"
+    changed = search(db, "no longer have priority", kind="card_note")
+    assert [result["document"] for result in changed["results"][:1]] == ["commander-2019-release-notes"]
