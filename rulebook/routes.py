@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from datasette.utils import async_call_with_supported_arguments
+
 from rulebook.queries.entries import ENTRY_KINDS
+from rulebook.web.errors import MethodNotAllowed
 from rulebook.web.openapi import API_PAGE, OPENAPI_PATH
 from rulebook.web.views import api, cards, check, compare, documents, entries, home, offline, rules, search
 
@@ -23,15 +26,20 @@ class Route:
     path: str  # a regular expression for the whole path, without ^ and $ (and without .json)
     view: Callable
     json_twin: bool = False  # PATH.json answers the page's data as JSON
+    methods: tuple[str, ...] = ("GET", "HEAD")  # any other method is a 405 naming these (Allow)
+
+    def allowed(self, request) -> tuple[str, ...]:
+        """The methods this address answers: a JSON twin is read with GET, whatever its page takes."""
+        return ("GET", "HEAD") if request.url_vars.get("format") == "json" else self.methods
 
     @property
     def pattern(self) -> str:
         return f"^{self.path}{JSON_TWIN if self.json_twin else ''}$"
 
 
-def page(path: str, view: Callable) -> Route:
+def page(path: str, view: Callable, methods: tuple[str, ...] = ("GET", "HEAD")) -> Route:
     """A page and its JSON twin."""
-    return Route(path, view, json_twin=True)
+    return Route(path, view, json_twin=True, methods=methods)
 
 
 ENTRY_PATHS = "|".join(ENTRY_KINDS)  # faq|glossary|mechanics
@@ -50,8 +58,8 @@ ROUTES: tuple[Route, ...] = (
     page(r"/compare/(?P<old>[^/]+)/(?P<new>[^/]+?)", compare.compare_page),
     Route(r"/compare/?", compare.compare_picked),
     Route(r"/changes\.atom", compare.changes_atom),
-    page(r"/check", check.check_page),
-    Route(check.CHECK_API, check.check_api),
+    page(r"/check", check.check_page, methods=("GET", "HEAD", "POST")),
+    Route(check.CHECK_API, check.check_api, methods=("POST",)),
     Route(r"/manifest\.webmanifest", offline.manifest),
     Route(r"/service-worker\.js", offline.service_worker),
     Route(r"/offline", offline.offline_page),
@@ -61,6 +69,21 @@ ROUTES: tuple[Route, ...] = (
 )
 
 
+def answering(route: Route) -> Callable:
+    """The route's view, for the methods it declares only: any other (TRACE, PUT, a POST to a
+    page) is a 405 naming them. OPTIONS is the CORS preflight, answered before any view."""
+
+    async def view(request, datasette, scope, receive):
+        allowed = route.allowed(request)
+        if request.method not in allowed:
+            raise MethodNotAllowed(request.method, request.path, allowed)
+        return await async_call_with_supported_arguments(
+            route.view, request=request, datasette=datasette, scope=scope, receive=receive
+        )
+
+    return view
+
+
 def register_routes() -> list[tuple[str, Callable]]:
     """The table as Datasette's register_routes hook wants it: (regular expression, view)."""
-    return [(route.pattern, route.view) for route in ROUTES]
+    return [(route.pattern, answering(route)) for route in ROUTES]

@@ -164,15 +164,59 @@ async def test_every_documented_field_is_in_the_real_answers(
     assert not missing, f"documented but in no answer of {path}: {missing}"
 
 
+PROBLEM = {"$ref": "#/components/schemas/ProblemDetails"}
+
+
 async def test_documented_errors_answer_with_their_schema(site):
     response = await site.client.get("/rules/treachery-6.0/907.99.json")
-    assert response.status_code == 404
-    validator({"$ref": "#/components/schemas/NotFound"}).validate(response.json())
+    assert (response.status_code, response.headers["content-type"]) == (404, "application/problem+json")
+    validator(PROBLEM).validate(response.json())
+    assert response.json()["type"] == "/api#problem-not-found"
     assert {"label": "907.9", "url": "/rules/treachery-6.0/907.9"} in response.json()["suggestions"]
     response = await site.client.post("/-/check", content='{"players": [], "question": {"type": "tea"}}')
     assert response.status_code == 400
-    validator({"$ref": "#/components/schemas/CheckError"}).validate(response.json())
+    validator(PROBLEM).validate(response.json())
     assert response.json()["field"] == "question.type"
+
+
+@pytest.mark.parametrize(
+    "path, status",
+    [
+        ("/rules/treachery-6.0/907.99.json", 404),  # ours
+        ("/search.json?q=unveil&limit=5000", 400),  # ours: a parameter
+        ("/check.json?scenario=%7B%7D", 400),  # the checker
+        ("/nowhere.json", 404),  # Datasette's: an unknown database
+        ("/rulebook/nowhere.json", 404),  # an unknown table
+        ("/rulebook/rules/999999.json", 404),  # an unknown row
+        ("/-/nowhere.json", 404),  # an unknown address
+    ],
+)
+async def test_every_json_error_is_problem_details(site, path, status):
+    response = await site.client.get(path)
+    assert response.status_code == status, path
+    assert response.headers["content-type"] == "application/problem+json"
+    problem = response.json()
+    validator(PROBLEM).validate(problem)
+    assert problem["status"] == status and problem["detail"] and problem["title"]
+    assert response.headers["access-control-allow-origin"] == "*"
+    for suggestion in problem.get("suggestions", []):
+        assert (await site.client.get(suggestion["url"])).status_code == 200, suggestion
+
+
+async def test_pages_keep_their_friendly_error_pages(site):
+    response = await site.client.get("/rules/treachery-6.0/907.99")
+    assert response.status_code == 404 and response.headers["content-type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("path, method", OPERATIONS)
+async def test_a_method_an_operation_does_not_declare_is_a_405_naming_those_it_does(site, path, method):
+    endpoint = endpoint_of(path, method)
+    url = request_url(endpoint, next(iter(endpoint.requests.values())))
+    for other in ("TRACE", "PUT", "DELETE", "PATCH") + (("POST",) if method == "get" else ("GET",)):
+        response = await site.client.request(other, url)
+        assert response.status_code == 405, (other, url)
+        assert method.upper() in response.headers["allow"]
+        assert response.headers["content-type"] == "application/problem+json"
 
 
 # The /api page and the README

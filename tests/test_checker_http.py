@@ -43,8 +43,12 @@ async def test_a_bad_scenario_gets_a_400_naming_the_field(site):
     players = [dict(FIVE_PLAYERS[0]), dict(FIVE_PLAYERS[1], identity="Wizard"), *FIVE_PLAYERS[2:]]
     response = await post_json(site, json.dumps({**LEADER_LOSES, "players": players}))
     assert response.status_code == 400
+    assert response.headers["content-type"] == "application/problem+json"
     assert response.json() == {
-        "error": 'players[1].identity: "Wizard" is not an identity; use Leader, Guardian, Assassin or Traitor',
+        "type": "/api#problem-malformed-scenario",
+        "title": "The scenario can't be read",
+        "status": 400,
+        "detail": 'players[1].identity: "Wizard" is not an identity; use Leader, Guardian, Assassin or Traitor',
         "field": "players[1].identity",
     }
 
@@ -52,20 +56,22 @@ async def test_a_bad_scenario_gets_a_400_naming_the_field(site):
 async def test_json_that_is_not_an_object_gets_a_400(site):
     response = await post_json(site, "[1, 2, 3]")
     assert response.status_code == 400
-    assert response.json()["field"] is None
-    assert "a scenario is a JSON object" in response.json()["error"]
+    assert "field" not in response.json()  # the whole body
+    assert "a scenario is a JSON object" in response.json()["detail"]
 
 
 async def test_a_body_over_64_kb_is_refused(site):
     response = await post_json(site, json.dumps({**LEADER_LOSES, "padding": "x" * 70_000}))
     assert response.status_code == 413
-    assert "larger than 64 KB" in response.json()["error"]
+    assert "larger than 64 KB" in response.json()["detail"]
+    assert response.json()["title"] == "Request Entity Too Large" and response.json()["type"] == "about:blank"
 
 
 async def test_check_only_takes_posts(site):
     response = await site.client.get("/-/check")
     assert response.status_code == 405
-    assert "POST" in response.json()["error"]
+    assert response.headers["allow"] == "POST"
+    assert response.json()["detail"] == "/-/check answers POST, not GET."
 
 
 async def test_the_form_lists_every_worked_example(site):
@@ -143,7 +149,7 @@ async def test_a_database_missing_the_cited_rules_still_serves_and_the_checker_s
     assert "The rule checker cites rules this database doesn&#39;t have: 109.4tr, 116.2tr" in page.text
     response = await post_json(site, json.dumps(LEADER_LOSES))
     assert response.status_code == 503
-    assert response.json()["error"].startswith(
+    assert response.json()["detail"].startswith(
         "The rule checker cites rules this database doesn't have: 109.4tr, 116.2tr"
     )
 
@@ -159,7 +165,7 @@ async def test_a_database_without_the_treachery_rules_still_serves(tmp_path):
     assert missing in page.text
     response = await post_json(site, json.dumps(LEADER_LOSES))
     assert response.status_code == 503
-    assert missing in response.json()["error"]
+    assert missing in response.json()["detail"]
 
 
 # ----- shareable answers: /check?scenario=, /check.json, the permalink ------------------------------
@@ -236,7 +242,8 @@ async def test_a_link_that_unpacks_past_64_kb_is_refused(site):
     value = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
     response = await site.client.get("/check.json", params={"scenario": value})
     assert response.status_code == 400
-    assert response.json() == {"error": "scenario: unpacks to more than 65,536 bytes (64 KB)", "field": "scenario"}
+    assert response.json()["detail"] == "scenario: unpacks to more than 65,536 bytes (64 KB)"
+    assert response.json()["field"] == "scenario"
 
 
 # ----- the form's own fields -----------------------------------------------------------------------

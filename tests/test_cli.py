@@ -50,7 +50,7 @@ async def test_an_unknown_rule_gets_the_pages_error_and_suggestions(site, built_
     page = (await site.client.get("/rules/treachery-6.0/907.99.json")).json()
     printed = rulebook(built_db_path, "rule", "--document", "treachery-6.0", "907.99")
     assert printed.exit_code == 1
-    assert page["error"] in printed.output
+    assert page["detail"] in printed.output
     assert all(suggestion["label"] in printed.output for suggestion in page["suggestions"])
 
 

@@ -350,7 +350,7 @@ async def test_compare_page_and_json(editions_site):
 async def test_compare_across_families_or_unknown_slugs_is_a_404_listing_the_valid_ones(editions_site):
     across = await editions_site.client.get(f"/compare/{FIRST}/treachery-2.0.json")
     assert across.status_code == 400  # both exist, but are not editions of one document
-    assert across.json()["error"] == (
+    assert across.json()["detail"] == (
         f"{FIRST} (comprehensive-rules) and treachery-2.0 (treachery) are not editions of the same rules. "
         f"The editions that can be compared are: {FIRST}, {SECOND}, {THIRD}."
     )
@@ -423,7 +423,7 @@ async def test_as_of_picks_the_edition_in_force_that_day(editions_site):
     assert f'The current edition is <a href="/rules/{THIRD}/119.1">{THIRD}</a>.' in html
     before = await editions_site.client.get("/rules/119.1.json?as_of=2020-01-01")
     assert before.status_code == 404
-    assert before.json()["error"].startswith("There is no rule 119.1 in any edition in force on 2020-01-01.")
+    assert before.json()["detail"].startswith("There is no rule 119.1 in any edition in force on 2020-01-01.")
 
 
 @pytest.mark.parametrize("as_of", ["yesterday", "2022-13-01", "2022-1-1", "20220101"])

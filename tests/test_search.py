@@ -731,7 +731,8 @@ async def test_bad_dates_and_pages_are_400s_that_say_what_is_expected(site, path
     response = await site.client.get(path)
     assert response.status_code == 400
     if "/search.json" in path:
-        assert response.json()["error"] == error
+        assert response.json()["detail"] == error
+        assert response.json()["field"] == path.split("&")[1].split("=")[0]
     else:
         assert str(escape(error)) in response.text
 

@@ -163,7 +163,7 @@ async def test_unknown_rule_is_a_404_that_suggests_close_numbers(site):
     response = await site.client.get("/rules/treachery-6.0/907.99.json")
     assert response.status_code == 404
     data = response.json()
-    assert data["error"] == "There is no rule 907.99 in treachery-6.0. Did you mean one of these?"
+    assert data["detail"] == "There is no rule 907.99 in treachery-6.0. Did you mean one of these?"
     assert "/rules/treachery-6.0/907.9" in [suggestion["url"] for suggestion in data["suggestions"]]
     page = await site.client.get("/rules/treachery-6.0/907.99")
     assert page.status_code == 404
@@ -173,13 +173,13 @@ async def test_unknown_rule_is_a_404_that_suggests_close_numbers(site):
 
 async def test_number_missing_from_a_document_points_to_the_one_that_has_it(site):
     data = (await site.client.get("/rules/treachery-1.1/603.json")).json()
-    assert data["error"] == "There is no rule 603 in treachery-1.1. It is in another document."
+    assert data["detail"] == "There is no rule 603 in treachery-1.1. It is in another document."
     assert data["suggestions"][0]["url"] == "/rules/comprehensive-rules-2026-01-16/603"
 
 
 async def test_unknown_document_and_malformed_paths_are_404s_with_help(site):
     data = (await site.client.get("/rules/treachery-7.0/907.8b.json")).json()
-    assert "There is no document called 'treachery-7.0'" in data["error"]
+    assert "There is no document called 'treachery-7.0'" in data["detail"]
     assert "/rules/treachery-6.0/907.8b" in [suggestion["url"] for suggestion in data["suggestions"]]
     for path in ("/rules/treachery-6.0/907.8b/extra", "/cards/", "/rules"):
         response = await site.client.get(path)
@@ -251,7 +251,7 @@ async def test_unknown_card_is_a_404_that_suggests_close_names(site):
     response = await site.client.get(card_url("The Gatherng") + ".json")
     assert response.status_code == 404
     data = response.json()
-    assert data["error"] == "There is no card called 'The Gatherng'. Did you mean one of these?"
+    assert data["detail"] == "There is no card called 'The Gatherng'. Did you mean one of these?"
     assert data["suggestions"][0] == {"label": "The Gathering", "url": "/cards/The%20Gathering"}
     page = await site.client.get(card_url("The Gatherng"))
     assert page.status_code == 404 and "/cards/The%20Gathering" in links(page.text)
@@ -548,7 +548,7 @@ async def test_unknown_entries_are_404s_naming_them_with_working_suggestions(sit
     response = await site.client.get(path + ".json")
     assert response.status_code == 404
     data = response.json()
-    assert set(data) == {"error", "suggestions"} and data["error"].startswith(error)
+    assert set(data) == {"type", "title", "status", "detail", "suggestions"} and data["detail"].startswith(error)
     urls = [item["url"] for item in data["suggestions"]]
     assert urls and (suggestion is None or suggestion in urls)
     for url in urls:

@@ -1,34 +1,108 @@
-"""The site's errors: Datasette's own exceptions, carrying what a judge needs to go on.
+"""The site's errors, in one shape: a page for a judge, RFC 9457 problem details for a program.
 
-Routes raise ``PageNotFound`` saying what was not found and the closest things that exist; the one ``handle_exception`` hook (datasette-plugins/errors.py)
-renders it through ``render_error``: a page linking each suggestion, or for a .json address
-its twin ``{"error", "suggestions"}``. Every other error keeps Datasette's own handling.
+Views raise ``Problem`` (or its kinds: ``PageNotFound`` with the closest pages that exist,
+``BadParameter`` naming the parameter, ``MethodNotAllowed``) or return ``problem_response``;
+Datasette raises its own ``NotFound``/``BadRequest``/``Forbidden``. The one ``handle_exception``
+hook (datasette-plugins/errors.py) calls ``render_error``: an address a program asks (a .json
+address, the checker's API) gets ``application/problem+json`` with ``type``, ``title``,
+``status``, ``detail``, and of our own ``field`` (the parameter or scenario path at fault) and
+``suggestions`` (pages that exist); a page address keeps its friendly page.
 """
 
 from __future__ import annotations
 
+import json
+import traceback
+from dataclasses import dataclass
+from http import HTTPStatus
+
 from datasette.app import Datasette
 from datasette.utils.asgi import Base400, Response
+from pydantic import BaseModel, Field
 
 from .paths import with_base_url
 
+PROBLEM_JSON = "application/problem+json"
+API_ROUTES = ("/-/check",)  # addresses without .json that only programs ask
 
-class PageNotFound(Base400):
+
+@dataclass(frozen=True)
+class ProblemType:
+    """One kind of problem: its ``type`` (where /api explains it) and its ``title``."""
+
+    slug: str
+    title: str
+
+    @property
+    def uri(self) -> str:
+        return f"/api#problem-{self.slug}"
+
+
+NOT_FOUND = ProblemType("not-found", "Nothing has that name")
+CANNOT_SHOW = ProblemType("cannot-show", "The address names things that exist, but asks what cannot be")
+BAD_PARAMETER = ProblemType("bad-parameter", "A parameter the API can't take")
+MALFORMED_SCENARIO = ProblemType("malformed-scenario", "The scenario can't be read")
+UNPLAYABLE_SCENARIO = ProblemType("unplayable-scenario", "The scenario is no game the rules could deal")
+PROBLEM_TYPES = (NOT_FOUND, CANNOT_SHOW, BAD_PARAMETER, MALFORMED_SCENARIO, UNPLAYABLE_SCENARIO)
+
+
+class Suggestion(BaseModel):
+    """A page that exists, close to what was asked."""
+
+    label: str = Field(description="What to show: a rule number, a card name.")
+    url: str = Field(description="Its page on this site.", json_schema_extra={"format": "uri-reference"})
+
+
+class ProblemDetails(BaseModel):
+    """Every error answer of the JSON API: RFC 9457 problem details (application/problem+json)."""
+
+    type: str = Field(
+        description="What kind of problem: a link to its explanation on /api (/api#problem-not-found), or "
+        "about:blank for a plain HTTP status (405, 413, 503).",
+        json_schema_extra={"format": "uri-reference"},
+    )
+    title: str = Field(description="The kind of problem in a few words, the same for every problem of its type.")
+    status: int = Field(description="The HTTP status, repeated.")
+    detail: str = Field(description="This problem in a sentence: what was asked, what is wrong, what would do.")
+    field: str | None = Field(
+        None,
+        description="The parameter (limit) or scenario path (players[1].identity) at fault; absent when the "
+        "problem is the whole request.",
+    )
+    suggestions: list[Suggestion] | None = Field(
+        None, description="For a 404: the closest pages that exist, each answering 200."
+    )
+
+
+class Problem(Base400):
+    """An error a view raises, with what a client needs to go on. ``kind`` None is a plain HTTP
+    status (``type`` about:blank, its reason phrase as title)."""
+
+    status = 400
+    kind: ProblemType | None = None
+
+    def __init__(self, detail: str, field: str | None = None, suggestions: list[dict] | None = None):
+        super().__init__(detail)
+        self.detail = detail
+        self.field = field
+        self.suggestions = suggestions
+
+
+class PageNotFound(Problem):
     """A 404 that names what was not found and offers the closest pages that exist.
 
-    It is Datasette's 404 status on Datasette's base class of ``NotFound`` and ``BadRequest``,
-    not ``NotFound`` itself: Datasette answers a ``NotFound`` raised for an address holding "%"
-    (every card name with a space) by redirecting it to a tilde-encoded address, never to
-    ``handle_exception``.
+    On Datasette's base class of ``NotFound`` and ``BadRequest``, not ``NotFound`` itself:
+    Datasette answers a ``NotFound`` raised for an address holding "%" (every card name with a
+    space) by redirecting it to a tilde-encoded address, never to ``handle_exception``.
     """
 
     status = 404
+    kind = NOT_FOUND
     title = "Not found"
 
     def __init__(self, error: str, suggestions: list[dict]):
-        super().__init__(error)
+        super().__init__(error, suggestions=suggestions)
         self.error = error
-        self.suggestions = suggestions  # [{"label", "url"}], url relative to the site's root
 
 
 class PageBadRequest(PageNotFound):
@@ -36,16 +110,103 @@ class PageBadRequest(PageNotFound):
     (an edition compared with itself)."""
 
     status = 400
+    kind = CANNOT_SHOW
     title = "Cannot show this"
 
 
+class BadParameter(Problem):
+    """A query parameter the API can't take: ``field`` names it, the detail says what it takes."""
+
+    kind = BAD_PARAMETER
+
+    def __init__(self, field: str, detail: str):
+        super().__init__(detail, field=field)
+
+
+class MethodNotAllowed(Problem):
+    """A method the address doesn't answer (TRACE, PUT, POST to a page): 405 with ``Allow``."""
+
+    status = 405
+
+    def __init__(self, method: str, path: str, allowed: tuple[str, ...]):
+        super().__init__(f"{path} answers {', '.join(allowed)}, not {method}.")
+        self.allowed = allowed
+
+
+def problem_body(
+    status: int,
+    detail: str,
+    kind: ProblemType | None = None,
+    field: str | None = None,
+    suggestions: list[dict] | None = None,
+) -> dict:
+    body = {
+        "type": kind.uri if kind else "about:blank",
+        "title": kind.title if kind else HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+    }
+    if field is not None:
+        body["field"] = field
+    if suggestions is not None:
+        body["suggestions"] = suggestions
+    return body
+
+
+def problem_response(datasette: Datasette, status: int, detail: str, **members) -> Response:
+    """An ``application/problem+json`` answer; ``members``: kind, field, suggestions, headers."""
+    headers = members.pop("headers", None)
+    body = problem_body(status, detail, **members)
+    body["type"] = datasette.urls.path(body["type"]) if body["type"].startswith("/") else body["type"]
+    if body.get("suggestions") is not None:
+        body["suggestions"] = with_base_url(datasette, body["suggestions"])
+    return Response(json.dumps(body, ensure_ascii=False), status=status, headers=headers, content_type=PROBLEM_JSON)
+
+
+def wants_json(request) -> bool:
+    """A program's address: a JSON twin, or an API route without .json."""
+    path = request.scope.get("route_path") or request.path
+    return path.split("?")[0].endswith(".json") or path in API_ROUTES
+
+
+# Datasette's own 404s (an unknown database, table or address) point a program at what exists.
+SITE_SUGGESTIONS = [
+    {"label": "The API's endpoints", "url": "/api"},
+    {"label": "The database's tables", "url": "/rulebook"},
+    {"label": "Search everything", "url": "/search"},
+]
+
+
 async def render_error(datasette: Datasette, request, exception: Exception) -> Response | None:
-    """Our page (or JSON) for a ``PageNotFound``; None lets Datasette handle anything else."""
+    """The one error shape: problem details for a program, our page for a ``PageNotFound``;
+    None lets Datasette render any other error as a page."""
+    if isinstance(exception, MethodNotAllowed):
+        return problem_response(datasette, 405, exception.detail, headers={"Allow": ", ".join(exception.allowed)})
+    if wants_json(request):
+        if isinstance(exception, Problem):
+            return problem_response(
+                datasette,
+                exception.status,
+                exception.detail,
+                kind=exception.kind,
+                field=exception.field,
+                suggestions=exception.suggestions,
+            )
+        if isinstance(exception, Base400):
+            status = exception.status
+            detail = str(exception.args[0]) if exception.args else HTTPStatus(status).phrase
+            if status == 404:
+                detail = f"Nothing is at {request.path}." if detail in ("404", "Not found", "") else detail
+                return problem_response(datasette, 404, detail, kind=NOT_FOUND, suggestions=SITE_SUGGESTIONS)
+            return problem_response(datasette, status, detail)
+        status = getattr(exception, "status", 500)
+        if status == 500:
+            traceback.print_exception(exception)
+        detail = getattr(exception, "message", None) or "The server could not answer; the error is in its log."
+        return problem_response(datasette, status if isinstance(status, int) else 500, str(detail))
     if not isinstance(exception, PageNotFound):
         return None
     suggestions = with_base_url(datasette, exception.suggestions)
-    if request.path.split("?")[0].endswith(".json"):
-        return Response.json({"error": exception.error, "suggestions": suggestions}, status=exception.status)
     html = await datasette.render_template(
         "rulebook_not_found.html",
         {"error": exception.error, "suggestions": suggestions, "title": exception.title},

@@ -107,7 +107,7 @@ class HttpLayer:
                 content_type = _header(headers, b"content-type") or b""
                 if (
                     cors
-                    and content_type.startswith(b"application/json")
+                    and content_type.startswith((b"application/json", b"application/problem+json"))
                     and _header(headers, b"access-control-allow-origin") is None
                 ):
                     headers.append((b"access-control-allow-origin", b"*"))

@@ -26,6 +26,7 @@ from rulebook.ingest.records import may_be_missing, record_classes
 from rulebook.kinds import ENTRY_KINDS, KINDS_BY_NAME, SEARCHED, Kind
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.scenario import Scenario
+from rulebook.web.errors import PROBLEM_JSON, ProblemDetails
 
 OPENAPI_PATH = "/-/openapi.json"
 REF = "#/components/schemas/{model}"
@@ -173,16 +174,6 @@ SCHEMAS: dict[str, dict] = {
         score={"type": "number", "description": "Relevance, higher is better; comparable within one answer."},
         earlier_editions=integer("How many earlier editions of the document's family also have this entry."),
     ),
-    "NotFound": obj(
-        "Nothing has that name: what was not found and the closest things that exist.",
-        error=string("A sentence saying what was not found."),
-        suggestions=array(obj(label=string("What to show."), url=url()), "The closest matches."),
-    ),
-    "CheckError": obj(
-        "A scenario the checker can't read.",
-        error=string("What is wrong and what would be accepted, naming the field."),
-        field=string("The field at fault (players[1].identity), or null for the whole body.", nullable=True),
-    ),
     "Step": obj(
         "One step of the reasoning.",
         text=string("The step in plain English."),
@@ -198,7 +189,7 @@ def declared(*models) -> dict[str, dict]:
     return top["$defs"]
 
 
-SCHEMAS.update(declared(Scenario))
+SCHEMAS.update(declared(Scenario, ProblemDetails))
 
 
 SCHEMAS["CheckAnswer"] = obj(
@@ -295,7 +286,7 @@ DOCUMENT_PARAMETER = path_parameter("document", "A document's slug: treachery-6.
 NUMBER_PARAMETER = path_parameter(
     "number", "A rule or section number, as printed or in any case: 907.8b, 702.tr02a, 907."
 )
-RULE_NOT_FOUND = {404: ("No such rule or document: the closest numbers.", "NotFound")}
+RULE_NOT_FOUND = {404: ("No such rule or document: the closest numbers.", "ProblemDetails")}
 
 
 def rule_answer(in_one_document: bool) -> dict:
@@ -484,7 +475,7 @@ def entry_endpoint(
         ),
         example={"kind": kind.name, "document": DOCUMENT_EXAMPLE, "other_versions": [], **example},
         requests={"an example": request},
-        errors={404: ("Nothing by that name in that document: the closest ones.", "NotFound")},
+        errors={404: ("Nothing by that name in that document: the closest ones.", "ProblemDetails")},
     )
 
 
@@ -675,6 +666,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "a rule number": {"q": "CR 508.6"},
             "every kind": {"q": "unveil undercover deathtouch manifest dread"},
             "one clear answer": {"q": "hidden teams"},
+        },
+        errors={
+            400: (
+                "A parameter it can't take (a limit over 200, a date not YYYY-MM-DD): `field` names it.",
+                "ProblemDetails",
+            )
         },
     ),
     Endpoint(
@@ -897,7 +894,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "a card in two documents": {"name": "The Puppet Master", "document": "treachery-1.1-forum-post"},
             "notes under headings": {"name": "The Oracle"},
         },
-        errors={404: ("No such card: the closest names.", "NotFound")},
+        errors={404: ("No such card: the closest names.", "ProblemDetails")},
     ),
     *(entry_endpoint(kind, **ENTRY_API[kind.name]) for kind in ENTRY_KINDS.values()),
     Endpoint(
@@ -949,7 +946,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "renumbered": [{"from": "314.9", "to": "372.8", "url": "/rules/treachery-6.0/372.8"}],
         },
         requests={"Treachery 1.1 to 6.0": {"old": "treachery-1.1", "new": "treachery-6.0"}},
-        errors={404: ("An unknown slug, or two documents of different families: the valid slugs.", "NotFound")},
+        errors={
+            400: ("The same edition twice: the editions it can be compared with.", "ProblemDetails"),
+            404: ("An unknown slug, or two documents of different families: the valid slugs.", "ProblemDetails"),
+        },
     ),
     Endpoint(
         path="/-/check",
@@ -964,13 +964,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors={
             400: (
                 "The scenario can't be read (not JSON, or a field of the wrong shape): the field at fault.",
-                "CheckError",
+                "ProblemDetails",
             ),
-            413: ("The body is over 64 KB.", "CheckError"),
+            413: ("The body is over 64 KB.", "ProblemDetails"),
+            503: ("The served database has no rules for the checker to answer from: what it lacks.", "ProblemDetails"),
             422: (
                 "A well-formed scenario that is no game the rules could deal (a name not among the players, two "
                 "Leaders, three players): the field at fault.",
-                "CheckError",
+                "ProblemDetails",
             ),
         },
     ),
@@ -988,9 +989,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors={
             400: (
                 "The scenario can't be read (not JSON, or a field of the wrong shape): the field at fault.",
-                "CheckError",
+                "ProblemDetails",
             ),
-            422: ("A well-formed scenario that is no game the rules could deal: the field at fault.", "CheckError"),
+            422: ("A well-formed scenario that is no game the rules could deal: the field at fault.", "ProblemDetails"),
+            503: ("The served database has no rules for the checker to answer from: what it lacks.", "ProblemDetails"),
         },
     ),
     Endpoint(
@@ -1058,7 +1060,7 @@ def _operation(endpoint: Endpoint) -> dict:
         **{
             str(status): {
                 "description": description,
-                "content": {"application/json": {"schema": ref(schema)}},
+                "content": {PROBLEM_JSON: {"schema": ref(schema)}},
             }
             for status, (description, schema) in endpoint.errors.items()
         },
@@ -1083,8 +1085,10 @@ def openapi_document() -> dict:
             "title": "rulebook",
             "version": version("rulebook"),
             "summary": "Rules lookup and card notes for Magic: The Gathering judges, centred on Treachery.",
-            "description": "Every page of the site has a JSON twin. Answers are JSON; errors too (404 with "
-            "`error` and `suggestions`, the checker's 400 with `error` and `field`). Every JSON answer allows "
+            "description": "Every page of the site has a JSON twin. Answers are JSON; every error is RFC 9457 "
+            "problem details (application/problem+json: type, title, status, detail, and field or suggestions "
+            "where they apply: the ProblemDetails schema); a method an address doesn't answer is a 405 with "
+            "Allow. Every JSON answer allows "
             "CORS from any origin; GET answers carry a Cache-Control max-age and an ETag that changes with each "
             "build: send it back in If-None-Match to get a 304.",
         },

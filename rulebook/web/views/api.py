@@ -7,6 +7,7 @@ are rulebook/web/http.py.
 from datasette.utils.asgi import Response
 
 from rulebook.web.app import served_databases
+from rulebook.web.errors import PROBLEM_TYPES
 from rulebook.web.openapi import OPENAPI_PATH, api_page_data, openapi_document
 
 
@@ -15,7 +16,12 @@ async def openapi_json():
 
 
 async def api_page(datasette, request):
-    context = {"endpoints": api_page_data(), "openapi_url": OPENAPI_PATH, "document": openapi_document()}
+    context = {
+        "endpoints": api_page_data(),
+        "openapi_url": OPENAPI_PATH,
+        "document": openapi_document(),
+        "problems": PROBLEM_TYPES,
+    }
     return Response.html(await datasette.render_template("rulebook_api.html", context, request=request))
 
 

@@ -38,6 +38,7 @@ from rulebook.web.checker.form import (
 )
 from rulebook.web.checker.permalink import compact, scenario_text
 from rulebook.web.checker.text import answer_fields
+from rulebook.web.errors import MALFORMED_SCENARIO, UNPLAYABLE_SCENARIO, problem_response
 from rulebook.web.state import server_state
 
 CHECK_API = "/-/check"
@@ -95,31 +96,32 @@ def _answer_link(rulebook, value: str | None) -> tuple[int, dict]:
     return _answer(rulebook, text)
 
 
+def _json_answer(datasette, status: int, answer: dict) -> Response:
+    """The checker's answer, or its problem: a malformed scenario (400), one that is no game (422),
+    a body too large (413), no rules to answer from (503)."""
+    if status == 200:
+        return Response.json(answer)
+    kind = {400: MALFORMED_SCENARIO, 422: UNPLAYABLE_SCENARIO}.get(status)
+    return problem_response(datasette, status, answer["error"], kind=kind, field=answer["field"])
+
+
 async def check_api(request, datasette):
-    if request.method != "POST":
-        return Response.json(
-            {"error": "send the scenario as JSON in a POST request to /-/check", "field": None},
-            status=405,
-            headers={"Allow": "POST"},
-        )
     try:
         body = await _body_within(request, MAX_SCENARIO_BYTES)
     except TooLarge:
-        return Response.json(_too_large(MAX_SCENARIO_BYTES), status=413)
+        return _json_answer(datasette, 413, _too_large(MAX_SCENARIO_BYTES))
     rulebook, unavailable = await _rulebook(datasette)
     if unavailable:
-        return Response.json({"error": unavailable, "field": None}, status=503)
-    status, answer = _answer(rulebook, body)
-    return Response.json(answer, status=status)
+        return _json_answer(datasette, 503, {"error": unavailable, "field": None})
+    return _json_answer(datasette, *_answer(rulebook, body))
 
 
 async def _check_json(request, datasette):
     """GET /check.json?scenario=...: exactly what POST /-/check answers for that scenario."""
     rulebook, unavailable = await _rulebook(datasette)
     if unavailable:
-        return Response.json({"error": unavailable, "field": None}, status=503)
-    status, answer = _answer_link(rulebook, request.args.get("scenario"))
-    return Response.json(answer, status=status)
+        return _json_answer(datasette, 503, {"error": unavailable, "field": None})
+    return _json_answer(datasette, *_answer_link(rulebook, request.args.get("scenario")))
 
 
 def _decoded(text: str):

@@ -8,12 +8,13 @@ editions in force that day, ``as_typed=1`` searches without spelling corrections
 
 from urllib.parse import urlencode
 
-from datasette.utils.asgi import BadRequest, Response
+from datasette.utils.asgi import Response
 
 from rulebook.kinds import SEARCHED
 from rulebook.queries.search import MAX_LIMIT, SearchInputError, SearchRequest
 from rulebook.queries.search.request import MAX_OFFSET
 from rulebook.web.app import run_query, text_linker
+from rulebook.web.errors import BadParameter
 from rulebook.web.paths import with_base_url
 from rulebook.web.rendering import safe_snippet
 from rulebook.web.search_pool import search_in_worker
@@ -27,7 +28,7 @@ def _number(request, name: str, default: int, highest: int) -> int:
     never silently cut (the same range as `rulebook search --limit`)."""
     value = request.args.get(name) or str(default)
     if not (value.isascii() and value.isdigit()) or int(value) > highest:
-        raise BadRequest(f"{name} must be a whole number from 0 to {highest}, not {value!r}.")
+        raise BadParameter(name, f"{name} must be a whole number from 0 to {highest}, not {value!r}.")
     return int(value)
 
 
@@ -41,7 +42,7 @@ async def search_page(datasette, request):
         request_ = SearchRequest(query, filters["kind"], filters["document"], limit, offset, filters["as_of"], as_typed)
         found = await search_in_worker(datasette, request_)
     except SearchInputError as error:
-        raise BadRequest(str(error)) from None
+        raise BadParameter(str(error).split(" ", 1)[0], str(error)) from None
     found = with_base_url(datasette, found)
     if as_json:
         return Response.json(found)
