@@ -39,6 +39,7 @@ from rulebook.ingest.rule_titles import is_empty_heading, rule_title, titled
 from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is_stop_word
 from rulebook.kinds import KINDS_BY_NAME, SEARCHED, KindError
 
+from .search_concepts import write_concepts
 from .search_synonyms import write_synonyms
 from .search_vectors import write_vectors
 
@@ -50,6 +51,7 @@ SEARCH_TABLES = (
     "search_vectors",
     "search_vector_model",
     "search_synonyms",
+    "search_concepts",
 )
 SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
 SPELLING_FIELDS = ("name", "title", "text")
@@ -114,6 +116,7 @@ def build_search_tables(db: sqlite_utils.Database) -> None:
         },
     )
     write_synonyms(db.conn)
+    write_concepts(db.conn)
 
 
 def _create(db: sqlite_utils.Database) -> None:

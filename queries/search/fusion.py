@@ -10,6 +10,7 @@ names an old rule or the scope is an edition.
 
 from __future__ import annotations
 
+from .concepts import About
 from .index import Candidate, SearchIndex, read_entries
 from .scope import Scope
 from .tiers import WordRanking, is_common
@@ -18,6 +19,7 @@ WINDOW = 20  # the first places, where the rankings by words and by meaning are 
 RANK_K = 3  # how fast the score of a place in the word ranking falls: 1, 0.8, 0.67, 0.57...
 MEANING_WEIGHT = 0.15  # what being the closest in meaning adds to the score of a place
 MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or two is found by its words
+CONCEPT_WEIGHT = 0.6  # what being the most about every concept the question names adds (concepts.py)
 MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
 SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
 
@@ -28,9 +30,10 @@ def by_place(place: int) -> float:
 
 
 def fused_window(
-    index: SearchIndex, by_words: WordRanking, searched, text: str, scope: Scope, skipped, keep_old: bool
+    index: SearchIndex, by_words: WordRanking, searched, text: str, scope: Scope, skipped, keep_old: bool, about: About
 ) -> tuple[list[Candidate], int]:
-    """The first WINDOW results, and how many of them no word of the query finds."""
+    """The first WINDOW results, and how many of them no word of the query finds. An entry about
+    the concepts the question names adds CONCEPT_WEIGHT times how much (concepts.py)."""
     words_first = by_words.entries(0, WINDOW)
     # a question, saying something more specific than "creature card player", with answers in words
     asks = (
@@ -40,12 +43,24 @@ def fused_window(
     closest = [(entry_id, similarity) for entry_id, similarity in closest if similarity >= MIN_SIMILARITY]
     candidates = {candidate.id: candidate for candidate in words_first}
     new = [entry_id for entry_id, _ in closest if entry_id not in candidates]
+    new += [entry_id for entry_id in about.best if entry_id not in candidates and entry_id not in skipped]
+    new = list(dict.fromkeys(new))
     candidates.update({candidate.id: candidate for candidate in read_entries(by_words.connection, new)})
     place = {candidate.id: number for number, candidate in enumerate(words_first, start=1)}
     nearness = _spread(dict(closest))
+    # a question naming two concepts or more asks how they meet: the entries about all of them
+    # first (one concept named is found by its words, its heading being every subrule's context)
+    concept_weight = CONCEPT_WEIGHT if len({named.positions for named in about.named}) >= 2 else 0.0
+    meaning_place = {entry_id: number for number, (entry_id, _) in enumerate(closest, start=1)}
     for entry_id, candidate in candidates.items():
         candidate.relevance = candidate.score if entry_id in place else 0.0  # by its words
-        score = (by_place(place[entry_id]) if entry_id in place else 0.0) + MEANING_WEIGHT * nearness.get(entry_id, 0.0)
+        candidate.word_place, candidate.meaning_place = place.get(entry_id), meaning_place.get(entry_id)
+        candidate.about = about.scores.get(entry_id, 0.0)
+        score = (
+            (by_place(place[entry_id]) if entry_id in place else 0.0)
+            + MEANING_WEIGHT * nearness.get(entry_id, 0.0)
+            + concept_weight * candidate.about
+        )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
     window = sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
     only_by_meaning = [candidate.id for candidate in window if candidate.id not in place]

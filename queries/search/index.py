@@ -9,7 +9,7 @@ database file and its build id), so a rebuilt file is read afresh and nothing el
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
 
 import sqlite_utils
@@ -17,6 +17,7 @@ import sqlite_utils
 from rulebook.db.publish import build_id_of
 from rulebook.db.search_index import read_vocabulary
 
+from .concepts import Concepts
 from .meaning import Meanings
 from .words import Speller, is_english_word, judges_phrases, read_phrases
 
@@ -39,9 +40,12 @@ class Candidate:
     superseded: bool
     score: float = 0.0
     relevance: float = 0.0  # how well its words match (bm25, reranked), where it places by words
+    word_place: int | None = None  # its place in the ranking by words, in the first places (fusion.py)
+    meaning_place: int | None = None  # its place among the closest in meaning
+    about: float = 0.0  # how much it is about the concepts the question names (concepts.py)
 
 
-ENTRY_COLUMNS = tuple(field.name for field in fields(Candidate) if field.name not in ("score", "relevance"))
+ENTRY_COLUMNS = tuple(field.name for field in fields(Candidate) if field.default is MISSING)
 
 
 def read_entries(connection: sqlite3.Connection, ids: list[int], scores: dict[int, float] | None = None):
@@ -74,6 +78,7 @@ class SearchIndex:
         self.frequency = _term_counts(connection)
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
         self.meanings = Meanings.read(connection)
+        self.concepts = Concepts.read(connection)
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
         self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}

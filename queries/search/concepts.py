@@ -1,0 +1,217 @@
+"""The rules' concepts a question names, and how much each entry is about them.
+
+db/search_concepts.py reads the concepts from the documents at build time (headings, section
+titles, glossary terms, mechanics, cards), each with its ``home`` (the entries about it) and its
+``profile`` (the words that set its home apart). Here a query's words (already corrected and
+translated from players' words, words.py) are matched against the concepts' names in any form
+the stems allow ("blockers" is block, "legendary" legend, "tapped" tap), and every entry in a
+named concept's home is scored by
+
+- the query's other words it has (each by how rare it is), and
+- the other named concepts it speaks of: their name, or the words of their profile (702.2c, in
+  deathtouch's home, speaks of trample's "lethal", "excess", "assign").
+
+An entry about every concept a question names ranks first: "does deathtouch work with trample"
+gives 702.2c and 702.19b, "mulligan in two headed giant" the mulligan rule on multiplayer games.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from dataclasses import dataclass, field
+
+from .words import Word
+
+SINGLE_WORD_MAX_SHARE = 0.05  # a one-word name in more entries than this ("creature") is a word, not a concept
+BEST_OF_HOME = 5  # candidates each named concept brings into the first places
+PREFIX_MIN = 3
+ENDINGS = {"er", "ed", "s", "p", "pe", "e"}  # what a stem may add and still be the same word: blocker, tapp
+SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
+# nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)  # "tap" is tapped's stem's beginning; shorter beginnings say too little
+
+
+@dataclass(frozen=True)
+class Concept:
+    name: str
+    stems: tuple[str, ...]
+    home: tuple[int, ...]
+    profile: tuple[str, ...]
+
+
+@dataclass
+class Named:
+    """A concept a query names, and where: the positions of the words naming it."""
+
+    concept: Concept
+    positions: frozenset[int]
+
+
+@dataclass
+class About:
+    """How much entries are about the concepts a query names: a score from 0 to 1 each, and the
+    best of each concept's home (candidates for the first places)."""
+
+    named: list[Named] = field(default_factory=list)
+    scores: dict[int, float] = field(default_factory=dict)
+    best: list[int] = field(default_factory=list)
+
+
+class Concepts:
+    """Every concept of one build, indexed by the words of their names."""
+
+    def __init__(self, concepts: list[Concept], words: dict[int, frozenset[str]], kinds: dict[int, str]):
+        self.concepts = concepts
+        self.words, self.kinds = words, kinds
+        self.by_stem: dict[str, list[int]] = {}
+        for number, concept in enumerate(concepts):
+            for stem in set(concept.stems):
+                self.by_stem.setdefault(stem[:PREFIX_MIN], []).append(number)
+
+    @classmethod
+    def read(cls, connection: sqlite3.Connection) -> Concepts | None:
+        try:
+            rows = connection.execute("select name, stems, home, profile from search_concepts").fetchall()
+        except sqlite3.Error:  # a database built before concepts
+            return None
+        concepts = [
+            Concept(name, tuple(stems.split()), tuple(json.loads(home)), tuple(profile.split()))
+            for name, stems, home, profile in rows
+        ]
+        ids = sorted({entry_id for concept in concepts for entry_id in concept.home})
+        words, kinds = {}, {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            for entry_id, kind, entry_words in connection.execute(
+                f"select id, kind, words from search_entries where id in ({', '.join('?' * len(chunk))})", chunk
+            ):
+                words[entry_id], kinds[entry_id] = frozenset(entry_words.split()), kind
+        return cls(concepts, words, kinds)
+
+    def named_in(self, searched: list[Word], frequency: dict[str, int], entry_count: int) -> list[Named]:
+        """The concepts the query's words name, the longest name first; a concept named by words
+        that also name a longer one ("giant" in "two-headed giant") is not named on its own."""
+        found: dict[str, Named] = {}
+        candidates = {
+            number for word in searched for stem in word.stems for number in self.by_stem.get(stem[:PREFIX_MIN], ())
+        }
+        for number in candidates:
+            concept = self.concepts[number]
+            positions = _positions(concept.stems, searched, frequency)
+            if positions is None:
+                continue
+            if len(concept.stems) == 1 and frequency.get(concept.stems[0], 0) > entry_count * SINGLE_WORD_MAX_SHARE:
+                continue
+            named = found.get(concept.name)
+            if named is None or len(positions) > len(named.positions):
+                found[concept.name] = Named(concept, positions)
+        ordered = sorted(
+            found.values(), key=lambda named: (-len(named.positions), -len(named.concept.stems), named.concept.name)
+        )
+        kept: list[Named] = []
+        for named in ordered:
+            if not any(named.positions < other.positions for other in kept):
+                kept.append(named)
+        return kept
+
+    def about(self, searched: list[Word], frequency: dict[str, int], entry_count: int, kind: str | None) -> About:
+        """How much each entry of the named concepts' homes is about the question: the share of
+        the named concepts it is about (in its home, or speaking of it), each concept counting by
+        how specific its name is (``specific``), times how many of the query's other words it has."""
+        named = self.named_in(searched, frequency, entry_count)
+        if not named:
+            return About()
+
+        def rarity(stem: str) -> float:
+            return math.log(entry_count / (1 + frequency.get(stem, 0)))
+
+        weights = [specific(max(rarity(stem) for stem in item.concept.stems)) for item in named]
+        total = sum(weights)
+        about = About(named)
+        if not total:
+            return about
+        mean_weight = total / len(named)
+        for this, weight in zip(named, weights):
+            naming = set().union(*(item.positions for item in named))
+            rest = [word for position, word in enumerate(searched) if position not in naming and not word.game_number]
+            weight_of_rest = sum(max((rarity(stem) for stem in word.stems), default=0.0) for word in rest)
+            scored = []
+            for entry_id in this.concept.home:
+                if kind and self.kinds.get(entry_id) != kind:
+                    continue
+                words = self.words.get(entry_id, frozenset())
+                share = weight
+                for other, other_weight in zip(named, weights):
+                    if other is not this:
+                        share += other_weight * (
+                            1.0 if entry_id in other.concept.home else _speaks_of(words, other.concept)
+                        )
+                has_rest = sum(
+                    max((rarity(stem) for stem in word.stems if stem in words), default=0.0) for word in rest
+                )
+                others = has_rest / weight_of_rest if weight_of_rest else 1.0
+                scored.append((share / total * (0.5 + 0.5 * others), entry_id))
+            scored.sort(key=lambda pair: (-pair[0], pair[1]))
+            best = scored[0][0] if scored and scored[0][0] > 0 else 1.0
+            for place, (score, entry_id) in enumerate(scored, start=1):
+                # the best of a home first, as places in a ranking; as much as the names are specific
+                ranked = score / best * mean_weight * 4 / (3 + place)
+                if ranked > about.scores.get(entry_id, 0.0):
+                    about.scores[entry_id] = ranked
+            about.best.extend(entry_id for _, entry_id in scored[:BEST_OF_HOME])
+        return about
+
+
+def specific(rarity: float) -> float:
+    """How specific a concept's name is, 0 to 1, by its rarest word's rarity (ln N/df): "team"
+    or "protection" say little, "deathtouch" or "mulligan" say exactly what the question is about."""
+    return min(1.0, max(0.0, (rarity - SPECIFIC_FROM) / (SPECIFIC_AT - SPECIFIC_FROM)))
+
+
+def _positions(stems: tuple[str, ...], searched: list[Word], frequency: dict[str, int]) -> frozenset[int] | None:
+    """The positions of the query's words naming every word of a name (one may be missing from a
+    name of three words or more: "two headed giant" names Two-Headed Giant Variant), or None."""
+    positions = set()
+    for stem in stems:
+        position = next(
+            (
+                number
+                for number, word in enumerate(searched)
+                if any(_same(stem, typed, frequency) for typed in word.stems)
+            ),
+            None,
+        )
+        if position is not None:
+            positions.add(position)
+    needed = len(stems) if len(stems) <= 2 else len(stems) - 1
+    if len(positions) < needed or not positions:
+        return None
+    if max(positions) - min(positions) + 1 != len(positions):  # the words of a name stand together
+        return None
+    return frozenset(positions)
+
+
+def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:
+    """The same word in another form: "block" and "blocker", "tap" and "tapp" (tapped): the
+    longer is the shorter and an ending, and no more used than it ("counter" is a word of its
+    own, used more than "count")."""
+    if stem == typed:
+        return True
+    short, long = sorted((stem, typed), key=len)
+    return (
+        len(short) >= PREFIX_MIN
+        and long.startswith(short)
+        and long[len(short) :] in ENDINGS
+        and frequency.get(long, 0) <= frequency.get(short, 0)
+    )
+
+
+def _speaks_of(words: frozenset[str], concept: Concept) -> float:
+    """How much an entry speaks of a concept it is not under: its name (1), or the share of its
+    profile's words it uses."""
+    if all(stem in words for stem in concept.stems):
+        return 1.0
+    if not concept.profile:
+        return 0.0
+    return min(1.0, 2 * sum(1 for word in concept.profile if word in words) / len(concept.profile))
