@@ -696,7 +696,7 @@ async def test_mana_costs_and_tap_symbols_are_drawn_with_their_text_kept(site):
         '<span class="mana-symbol" role="img" aria-label="white mana"><i class="ms ms-cost ms-w" aria-hidden="true">'
         '</i><span class="mana-text">{W}</span></span>'
     ) in html
-    assert '<link rel="stylesheet" href="/rulebook-static/mana-font/css/mana.css">' in html
+    assert '<link rel="stylesheet" href="/rulebook-static/mana-symbols/mana-symbols.css">' in html
     for asset in ("mana-font/css/mana.css", "mana-font/fonts/mana.woff2", "mana-font/LICENSE.txt", "symbols.css"):
         assert (await site.client.get(f"/rulebook-static/{asset}")).status_code == 200, asset
     table = (await site.client.get("/rulebook/cards?_search=Jump+Scare")).text

@@ -1,7 +1,8 @@
 """Mana and tap symbols ({U}, {2}{W}, {T}, hybrid {W/U}, Phyrexian {G/P}) as mana-font glyphs.
 
-mana-font is vendored under datasette-plugins/static/mana-font/ (with its licence); a symbol
-is drawn only when that stylesheet has a glyph for it, else the braces stay as text. Each
+mana-font is vendored under datasette-plugins/static/mana-font/ (with its licence) and served cut
+to the symbols written in braces (static/mana-symbols/, made by rulebook/web/symbol_font.py); a
+symbol is drawn only when that stylesheet has a glyph for it, else the braces stay as text. Each
 symbol keeps its braces as hidden text, so copying a mana cost still gives "{2}{W}", and
 carries a spoken label ("two generic mana") for screen readers.
 """
@@ -15,7 +16,9 @@ from markupsafe import Markup
 
 from rulebook.resources import package_file
 
-STYLESHEET = "mana-font/css/mana.css"  # under the plugins' static folder, served at /rulebook-static/
+from .symbol_font import SUBSET_CSS
+
+STYLESHEET = SUBSET_CSS  # under the plugins' static folder, served at /rulebook-static/
 SYMBOL = re.compile(r"\{([A-Za-z0-9]{1,2}(?:/[A-Za-z0-9]{1,2}){0,2})\}")
 
 _COLOURS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green", "c": "colorless"}

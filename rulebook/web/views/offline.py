@@ -16,10 +16,11 @@ from datasette.utils.asgi import Response
 from rulebook.resources import package_file
 from rulebook.web.app import EVERY_PAGE_CSS, STATIC_MOUNT
 from rulebook.web.state import server_state
+from rulebook.web.symbol_font import SUBSET_FONT
 
 SHELL_PAGES = ("", "search", "check", "offline")
 SHELL_FILES = (*EVERY_PAGE_CSS, "site.css", "rulebook.css", "check.css", "site.js", "check.js", "icon.svg")
-FONTS = ("mana-font/fonts/mana.woff2", "mana-font/fonts/mplantin.woff")
+FONTS = (SUBSET_FONT,)
 
 
 def _root(datasette) -> str:
