@@ -647,7 +647,7 @@ def test_faq_answers_are_cited_with_their_question(rulebook):
     citation = rulebook.cite("FAQ Platinum Angel").as_json()
     assert citation["number"] is None and citation["question"] == "Can Platinum Angel protect my team?"
     assert citation["text"].startswith("Platinum Angel's effects apply on players, not teams.")
-    assert citation["url"].startswith("/rulebook/faq/")
+    assert citation["url"] == "/faq/treachery-6.0/can-platinum-angel-protect-my-team"  # the entry's own page
 
 
 async def test_a_server_reads_the_checkers_rules_once_when_it_starts(site):

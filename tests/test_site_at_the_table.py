@@ -5,6 +5,7 @@ tests/test_keyboard_and_phone.py)."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 
 import pytest
@@ -104,3 +105,40 @@ async def test_pages_are_gzipped_for_a_phone_and_each_encoding_has_its_own_etag(
     assert len(gzip.compress(plain.content)) < len(plain.content) / 4
     assert zipped.headers["etag"] != plain.headers["etag"]
     assert "Accept-Encoding" in zipped.headers["vary"]
+
+
+async def test_the_checkers_headline_gives_every_players_outcome_and_each_rule_once_a_step(site):
+    html = (await site.client.get("/check?example=01-leader-lost-assassin-never-unveiled")).text
+    assert (
+        '<p class="outcomes">Ana lost · Ben lost · Cleo lost, and wins with the team · Dev wins · Eli lost</p>' in html
+    )
+    steps = re.search(r'<ol class="explanation">(.*?)</ol>', html, re.S).group(1)
+    first = re.search(r"<li>(.*?)</li>", steps, re.S).group(1)
+    assert (
+        first.strip()
+        == 'Cleo loses the game and so leaves it (<a href="/rules/comprehensive-rules-2026-01-16/104.5">104.5</a>).'
+    )
+    for step in re.findall(r"<li>(.*?)</li>", steps, re.S):
+        text, _, cites = step.partition('<span class="cites">')
+        in_text = set(re.findall(r">([0-9]{3}\.[0-9A-Za-z.]+)</a>", text))
+        assert in_text and not in_text & set(re.findall(r">([0-9]{3}\.[0-9A-Za-z.]+)</a>", cites)), step
+
+
+async def test_checker_warnings_speak_a_judges_words_and_the_faq_links_its_page(site):
+    scenario = {
+        "players": [
+            {"name": "Ana", "identity": "Leader"},
+            {"name": "Ben", "identity": "Guardian"},
+            {"name": "Cleo", "identity": "Assassin", "unveil_cost": "{1}{B}{B}"},
+            {"name": "Dev", "identity": "Traitor", "unveil_cost": "{4}"},
+        ],
+        "events": [],
+        "question": {"type": "outcome"},
+    }
+    html = (await site.client.post("/check", data={"scenario": json.dumps(scenario)})).text
+    warning = re.search(r'<p class="warning">(.*?)</p>', html, re.S).group(1)
+    assert warning.startswith("Ben&#39;s identity card has no unveil cost, so the checker read it as face up")
+    assert "players[" not in html.split("<textarea")[0] and "unveil_cost" not in warning
+    page = (await site.client.get("/check?example=05-platinum-angel-on-a-guardian")).text
+    assert 'href="/faq/treachery-6.0/can-platinum-angel-protect-my-team"' in page
+    assert "/rulebook/faq/" not in page

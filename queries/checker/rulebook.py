@@ -25,7 +25,7 @@ from rulebook.db import families
 from rulebook.db.families import current_document, documents_in_preference_order
 from rulebook.ingest.formats import FORMATS
 from rulebook.ingest.numbers import ancestors, canonical
-from rulebook.urls import glossary_url, row_url, rule_url
+from rulebook.urls import faq_url, glossary_url, rule_url
 
 from .scenario import IDENTITIES
 
@@ -298,7 +298,7 @@ def _faq(db, document: dict, phrase: str) -> dict | None:
         "document": document["slug"],
         "number": None,
         "text": row["answer"],
-        "url": row_url("faq", row["id"]),
+        "url": faq_url(document["slug"], row["question"]),
         "question": row["question"],
     }
 

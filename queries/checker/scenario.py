@@ -328,13 +328,13 @@ def _face_warning(index: int, player: Player) -> dict | None:
             f"{player.name}'s identity card is face down but has no unveil cost. An identity card without an "
             "unveil ability starts the game face up (907.4a), so the checker read it as given: face down, as "
             f"if an effect had turned it face down, and {player.name} can't unveil it (702.TR01c). If it was "
-            "dealt face down, give its unveil_cost."
+            "dealt face down, give its unveil cost."
         )
     elif not player.face_given and player.identity != Identity.LEADER:
         text = (
             f"{player.name}'s identity card has no unveil cost, so the checker read it as face up: an identity "
             "card without an unveil ability starts the game face up (907.4a). If it is face down, give its "
-            'unveil_cost (e.g. "{2}{W}").'
+            'unveil cost (e.g. "{2}{W}").'
         )
     else:
         return None

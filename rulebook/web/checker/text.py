@@ -78,3 +78,27 @@ def answer_as_text(result: dict) -> str:
         lines.append(f"  [{rule['label']}] ({where}, {rule['url']})")
         lines += [f"      {line}" for line in rule["text"].splitlines() if line.strip()]
     return "\n".join(lines)
+
+
+def player_outcomes(answer: dict, players: list[dict]) -> list[str]:
+    """Every player's outcome in a few words, for the headline under the verdict:
+    "Ana lost", "Cleo lost, and wins with the team", "Fay left the game"."""
+    winners, losers, still_in = (set(answer.get(key) or ()) for key in ("winners", "losers", "still_in"))
+    if not (winners or losers or still_in):
+        return []
+    outcomes = []
+    for player in players:
+        name = player.get("name")
+        if not isinstance(name, str) or not name:
+            continue
+        if name in winners:
+            outcomes.append(f"{name} lost, and wins with the team" if name in losers else f"{name} wins")
+        elif name in losers:
+            outcomes.append(f"{name} lost")
+        elif name in still_in:
+            outcomes.append(f"{name} is still in the game")
+        elif player.get("status") == "left":
+            outcomes.append(f"{name} left the game")
+        else:
+            outcomes.append(f"{name} is out of the game")
+    return outcomes

@@ -14,9 +14,11 @@ server, its rule numbers linked through the site's one renderer.
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qsl
 
 from datasette.utils.asgi import Response
+from markupsafe import Markup, escape
 
 from rulebook.queries.checker import MAX_SCENARIO_BYTES, ScenarioError, check, parse_scenario_text
 from rulebook.queries.checker.examples import worked_examples
@@ -37,7 +39,7 @@ from rulebook.web.checker.form import (
     scenario_summary,
 )
 from rulebook.web.checker.permalink import compact, scenario_text
-from rulebook.web.checker.text import answer_fields
+from rulebook.web.checker.text import answer_fields, player_outcomes
 from rulebook.web.errors import MALFORMED_SCENARIO, UNPLAYABLE_SCENARIO, problem_response
 from rulebook.web.state import server_state
 
@@ -198,6 +200,28 @@ async def check_page(request, datasette):
     return Response.html(html, status=status)
 
 
+def _players(scenario) -> list[dict]:
+    players = scenario.get("players") if isinstance(scenario, dict) else None
+    return [player for player in players if isinstance(player, dict)] if isinstance(players, list) else []
+
+
+def cited_text(text: str, labels: list[str], rule_urls: dict[str, str]) -> Markup:
+    """A step's text with the rules it cites linked where the text names them ("leaves it (104.5)"),
+    and after it only those it does not name: each rule number once."""
+    named = [label for label in labels if label in text and label in rule_urls]
+    shown = escape(text)
+    if named:
+        pattern = re.compile("|".join(re.escape(str(escape(label))) for label in sorted(named, key=len, reverse=True)))
+        shown = Markup(
+            pattern.sub(lambda match: f'<a href="{escape(rule_urls[match.group(0)])}">{match.group(0)}</a>', shown)
+        )
+    rest = [label for label in labels if label not in named and label in rule_urls]
+    if rest:
+        links = Markup("").join(Markup('<a href="{}">{}</a>').format(rule_urls[label], label) for label in rest)
+        shown += Markup(' <span class="cites">{}</span>').format(links)
+    return shown
+
+
 async def _page_context(datasette, rows, text, result, error, unavailable, chosen) -> dict:
     link = None
     if result is not None:
@@ -228,5 +252,7 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
         else [],
         "reading_fields": [answer_fields(reading["answer"]) for reading in result["readings"]] if result else [],
         "rule_urls": {rule["label"]: rule["url"] for rule in result["rules"]} if result else {},
+        "cited_text": cited_text,
+        "outcomes": player_outcomes(result["answer"], _players(_decoded(text))) if result else [],
         "linked": linked,
     }
