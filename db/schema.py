@@ -11,15 +11,22 @@ import sqlite_utils
 from .tables import TABLES, TOKENIZER, searchable
 
 
-def create_tables(db: sqlite_utils.Database) -> None:
+def create_tables(db: sqlite_utils.Database, search: bool = False) -> None:
+    """The judges' tables (or, with ``search``, search's own: db/search_index.py)."""
     for table in TABLES.values():
-        db[table.name].create(table.types, pk="id", foreign_keys=list(table.foreign_keys), not_null={"id"})
+        if table.search == search:
+            db[table.name].create(table.types, pk="id", foreign_keys=list(table.foreign_keys), not_null={"id"})
 
 
-def create_indexes(db: sqlite_utils.Database) -> None:
+def create_indexes(db: sqlite_utils.Database, search: bool = False) -> None:
+    """The indexes of the judges' tables and their full-text indexes (or, with ``search``, the
+    indexes of search's own tables)."""
     for table in TABLES.values():
-        for columns in table.indexes:
-            db[table.name].create_index(list(columns))
+        if table.search == search:
+            for columns in table.indexes:
+                db[table.name].create_index(list(columns))
+    if search:
+        return
     for name, columns in searchable().items():
         db[name].enable_fts(list(columns), tokenize=TOKENIZER, create_triggers=False)
 

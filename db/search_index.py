@@ -34,6 +34,7 @@ import sqlite_utils
 
 from rulebook.db.families import document_date
 from rulebook.db.lineage import comparable
+from rulebook.db.schema import create_indexes, create_tables, insert_rows
 from rulebook.db.tables import TABLES
 from rulebook.ingest.rule_titles import is_empty_heading, rule_title, titled
 from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is_stop_word
@@ -63,20 +64,6 @@ NAMED_KINDS = tuple(
 )
 
 _SCHEMA = """
-create table search_entries (
-    id integer primary key,
-    kind text not null,        -- rule, card, card_note, faq, glossary, mechanic, mechanic_ruling
-    family text not null,      -- the document family (db/families.py)
-    identity text not null,    -- what stays the same across editions: a rule's number, a card's name...
-    name text,                 -- the card, glossary term or mechanic the entry IS (not a note about it)
-    name_key text,             -- a card's folded name, for exact-name lookups
-    owner text,                -- what the entry is or is about: its card, glossary term or mechanic
-    number text,               -- canonical rule number
-    latest integer not null,   -- 1: this text is the one of the newest edition that has the entry
-    superseded integer not null,  -- 1: the newest edition with the entry is not its family's current one
-    body text not null,        -- the text a snippet is cut from
-    words text not null        -- " name, title, body and context as indexed ": which words an entry has, side by side
-);
 create table search_sources (  -- every document an entry's text appears in
     entry_id integer not null references search_entries(id),
     document text not null,
@@ -86,8 +73,6 @@ create table search_sources (  -- every document an entry's text appears in
 );
 create index search_sources_by_entry on search_sources(entry_id, edition);
 create index search_sources_by_document on search_sources(document, entry_id);
-create index search_entries_by_name on search_entries(name_key);
-create index search_entries_by_number on search_entries(number);
 create virtual table search_entries_fts using fts5(
     name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
 );
@@ -120,7 +105,10 @@ def build_search_tables(db: sqlite_utils.Database) -> None:
 
 
 def _create(db: sqlite_utils.Database) -> None:
-    """The schema, statement by statement (executescript would commit the open transaction)."""
+    """The tables db/tables.py declares for search, then the rest of the schema, statement by
+    statement (executescript would commit the open transaction)."""
+    create_tables(db, search=True)
+    create_indexes(db, search=True)
     for statement in _SCHEMA.split(";"):
         if statement.strip():
             db.conn.execute(statement)
@@ -165,6 +153,7 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
     vocabulary: Counter[str] = Counter()
     connection = db.conn
     known: dict[str, str] = {}  # a section's heading is the context of each of its rules: analysed once
+    entries = []
 
     def words_of(text: str | None) -> str:
         if not text:
@@ -176,22 +165,21 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
     for entry_id, group in enumerate(groups, start=1):
         columns = {column: words_of(group.get(column)) for column in ("name", "title", "text", "context")}
         everything = (columns["name"], columns["title"], words_of(group["body"]), columns["context"])
-        connection.execute(
-            "insert into search_entries values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                entry_id,
-                group["kind"],
-                group["family"],
-                group["identity"],
-                group.get("name") if group["kind"] in NAMED_KINDS else None,
-                group.get("name_key"),
-                group.get("owner") or (group.get("name") if group["kind"] in NAMED_KINDS else None),
-                group.get("number"),
-                group["latest"],
-                group["superseded"],
-                group["body"] or "",
-                f" {' '.join(words for words in everything if words)} ",
-            ],
+        entries.append(
+            {
+                "id": entry_id,
+                "kind": group["kind"],
+                "family": group["family"],
+                "identity": group["identity"],
+                "name": group.get("name") if group["kind"] in NAMED_KINDS else None,
+                "name_key": group.get("name_key"),
+                "owner": group.get("owner") or (group.get("name") if group["kind"] in NAMED_KINDS else None),
+                "number": group.get("number"),
+                "latest": group["latest"],
+                "superseded": group["superseded"],
+                "body": group["body"] or "",
+                "words": f" {' '.join(words for words in everything if words)} ",
+            }
         )
         connection.executemany(
             "insert into search_sources values (?, ?, ?, ?, ?)",
@@ -211,6 +199,7 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
             ],
         )
         vocabulary.update(entry_words(group))
+    insert_rows(db, "search_entries", entries)
     connection.execute("insert into search_entries_fts(search_entries_fts) values ('optimize')")
     return dict(vocabulary)
 

@@ -29,7 +29,9 @@ class Table:
     sortable_columns: tuple[str, ...] = ()
     # how a page names one row of a table that holds no kind of entry (rulebook/kinds.py names those)
     kind_label: str | None = None
-    hidden: bool = field(default=False)
+    # search's own table (db/search_index.py creates and fills it with the search tables): not
+    # created with the judges' tables, hidden from Datasette's list
+    search: bool = field(default=False)
 
     @property
     def types(self) -> dict[str, type]:
@@ -481,6 +483,31 @@ _DECLARED = [
         facets=("document_id", "used_by"),
     ),
 ]
+
+_DECLARED.append(
+    Table(
+        "search_entries",
+        "One entry per thing a judge lands on from search (a rule with its examples, a card, a note, a FAQ "
+        "entry, a glossary entry, a mechanic, a ruling), its text stored once for every edition that prints it "
+        "the same (db/search_index.py).",
+        {
+            **ID,
+            "kind": (str, "rule, card, card_note, faq, glossary, mechanic or mechanic_ruling."),
+            "family": (str, "The document family (db/families.py)."),
+            "identity": (str, "What stays the same across editions: a rule's number, a card's name."),
+            "name": (str, "The card, glossary term or mechanic the entry is (not a note about it)."),
+            "name_key": (str, "A card's folded name, for exact-name lookups."),
+            "owner": (str, "What the entry is or is about: its card, glossary term or mechanic."),
+            "number": (str, "The canonical rule number."),
+            "latest": (int, "1: this text is the one of the newest edition that has the entry."),
+            "superseded": (int, "1: the newest edition with the entry is not its family's current one."),
+            "body": (str, "The text a snippet is cut from."),
+            "words": (str, "Name, title, body and context as indexed: which words an entry has, side by side."),
+        },
+        indexes=(("name_key",), ("number",)),
+        search=True,
+    )
+)
 
 TABLES: dict[str, Table] = {table.name: table for table in _DECLARED}
 
