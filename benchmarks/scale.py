@@ -1,15 +1,17 @@
-"""Every shared official edition in one database, against the bundled one (issue 19, item 7).
+"""Every shared official edition and every shared set's release notes in one database, against
+the bundled one (issue 19, item 7; issue 31, item 5).
 
 Builds the bundled documents alone, then the bundled documents with every edition of
-../shared/corpora/comprehensive-rules/ (the one already bundled is read once), each as a whole
-`rulebook build` process; then serves both and times, with one client taking turns between the
-two servers, rule pages (the same distinct rules on both) and searches (each a query never sent
-before). Reports build seconds, file size, rule-page p50 and search p50 for each, the cost per
-edition beyond the bundled build, and what 110 editions (every edition published 2003-2026)
-would cost by extrapolating from it.
+../shared/corpora/comprehensive-rules/ (the one already bundled is read once) and every article
+of ../shared/corpora/release-notes/, each as a whole `rulebook build` process; then serves both
+and times, with one client taking turns between the two servers, rule pages and card pages (the
+same distinct rules and cards on both) and searches (each a query never sent before). Reports
+build seconds, file size, rule-page, card-page and search p50 for each, the cost per edition
+beyond the bundled build, and what 110 editions (every edition published 2003-2026) would cost
+by extrapolating from it.
 
-Targets: at most 1.1 s of build per edition beyond the bundled build; search p50 at most
-1.5 x the bundled database's.
+Targets: at most 1.1 s of build per edition beyond the bundled build; search p50 and card-page
+p50 each at most 1.5 x the bundled database's.
 
 Run: .venv/bin/python -m benchmarks.scale [--runs 3] [--pages 300] [--searches 300]
 """
@@ -33,7 +35,8 @@ from .build import timed_builds
 from .editions import CORPORA, real_editions
 from .serve_load import distinct_queries, get, percentile
 
-TARGETS = {"seconds per edition": 1.1, "search p50 ratio": 1.5}
+TARGETS = {"seconds per edition": 1.1, "search p50 ratio": 1.5, "card page p50 ratio": 1.5}
+RELEASE_NOTES = CORPORA.parent / "release-notes"
 ALL_EDITIONS = 110  # official editions published from 2003-03-15 to 2026-01-16
 
 
@@ -76,6 +79,14 @@ def rule_pages(db_path: Path, count: int) -> list[str]:
     return [f"/rules/{row['slug']}/{quote(row['number'])}" for row in rows[::step][:count]]
 
 
+def card_pages(db_path: Path, count: int) -> list[str]:
+    """``count`` card pages of the bundled cards, spread over every document that has cards."""
+    db = sqlite_utils.Database(db_path)
+    names = [row["name"] for row in db.query("select distinct name from cards order by document_id, position")]
+    step = max(1, len(names) // count)
+    return [f"/cards/{quote(name)}" for name in names[::step][:count]]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="builds of each, the median is reported")
@@ -84,54 +95,74 @@ def main() -> None:
     arguments = parser.parse_args()
     real_editions()  # an error naming the folder when ../shared is missing
     added = new_editions(CORPORA)
+    articles = sorted(RELEASE_NOTES.glob("*.md"))
     print(f"Official editions in {CORPORA}: {len(list(CORPORA.glob('*.txt')))}, {added} not bundled.")
+    print(f"Release notes in {RELEASE_NOTES}: {len(articles)} sets.")
     with tempfile.TemporaryDirectory() as folder:
         bundled_db, scaled_db = Path(folder) / "bundled" / "rulebook.db", Path(folder) / "scaled" / "rulebook.db"
         bundled_db.parent.mkdir()
         scaled_db.parent.mkdir()
         bundled_time = statistics.median(wall for wall, _ in timed_builds([], arguments.runs))
-        scaled_time = statistics.median(wall for wall, _ in timed_builds([str(CORPORA)], arguments.runs))
+        scaled_time = statistics.median(
+            wall for wall, _ in timed_builds([str(CORPORA), *map(str, articles)], arguments.runs)
+        )
         from rulebook.db.build import build_database
 
         build_database(bundled_db, bundled_sources())
-        build_database(scaled_db, [*bundled_sources(), *sorted(CORPORA.glob("*.txt"))])
+        build_database(scaled_db, [*bundled_sources(), *sorted(CORPORA.glob("*.txt")), *articles])
         sizes = [path.stat().st_size / 1e6 for path in (bundled_db, scaled_db)]
         pages = rule_pages(bundled_db, arguments.pages)
+        cards = card_pages(bundled_db, arguments.pages)
         queries = [f"/search.json?q={quote(query)}" for query in distinct_queries(2 * arguments.searches)]
         with served(bundled_db) as bundled_base, served(scaled_db) as scaled_base:
             page_times = taking_turns([bundled_base, scaled_base], pages)
+            card_times = taking_turns([bundled_base, scaled_base], cards)
             # each server gets its own half of the queries: no query is sent twice to either
             search_times = [
                 taking_turns([bundled_base], queries[: arguments.searches])[0],
                 taking_turns([scaled_base], queries[arguments.searches :])[0],
             ]
-    per_edition = (scaled_time - bundled_time) / added
+    per_edition = (scaled_time - bundled_time) / (added + len(articles))  # a set's notes count as one
     search_ratio = statistics.median(search_times[1]) / statistics.median(search_times[0])
+    card_ratio = statistics.median(card_times[1]) / statistics.median(card_times[0])
     print(
-        f"\n{'database':<40} {'build s':>8} {'MB':>7} {'rule p50':>9} {'rule p99':>9} {'search p50':>11} {'search p99':>11}"
+        f"\n{'database':<44} {'build s':>8} {'MB':>7} {'rule p50':>9} {'card p50':>9} {'card p99':>9} "
+        f"{'search p50':>11} {'search p99':>11}"
     )
-    for label, seconds, size, pages_ms, search_ms in (
-        ("bundled", bundled_time, sizes[0], page_times[0], search_times[0]),
-        (f"bundled + {added} official editions", scaled_time, sizes[1], page_times[1], search_times[1]),
+    for label, seconds, size, pages_ms, cards_ms, search_ms in (
+        ("bundled", bundled_time, sizes[0], page_times[0], card_times[0], search_times[0]),
+        (
+            f"bundled + {added} editions + {len(articles)} sets",
+            scaled_time,
+            sizes[1],
+            page_times[1],
+            card_times[1],
+            search_times[1],
+        ),
     ):
         print(
-            f"{label:<40} {seconds:8.2f} {size:7.1f} {statistics.median(pages_ms):7.1f}ms {percentile(pages_ms, 0.99):7.1f}ms "
+            f"{label:<44} {seconds:8.2f} {size:7.1f} {statistics.median(pages_ms):7.1f}ms "
+            f"{statistics.median(cards_ms):7.1f}ms {percentile(cards_ms, 0.99):7.1f}ms "
             f"{statistics.median(search_ms):9.1f}ms {percentile(search_ms, 0.99):9.1f}ms"
         )
     verdict = {True: "ok", False: "NOT MET"}
     print(
-        f"\nbuild per edition beyond the bundled build: {per_edition:.2f} s "
+        f"\nbuild per document (edition or set) beyond the bundled build: {per_edition:.2f} s "
         f"(target <= {TARGETS['seconds per edition']} s: {verdict[per_edition <= TARGETS['seconds per edition']]})"
     )
     print(
-        f"search p50, all editions / bundled: {search_ratio:.2f} "
+        f"search p50, all editions and sets / bundled: {search_ratio:.2f} "
         f"(target <= {TARGETS['search p50 ratio']}: {verdict[search_ratio <= TARGETS['search p50 ratio']]})"
     )
-    megabytes_per_edition = (sizes[1] - sizes[0]) / added
+    print(
+        f"card page p50, all editions and sets / bundled: {card_ratio:.2f} "
+        f"(target <= {TARGETS['card page p50 ratio']}: {verdict[card_ratio <= TARGETS['card page p50 ratio']]})"
+    )
+    megabytes_per_edition = (sizes[1] - sizes[0]) / (added + len(articles))
     print(
         f"{ALL_EDITIONS} editions, extrapolated: build about {bundled_time + per_edition * (ALL_EDITIONS - 1):.0f} s, "
         f"database about {sizes[0] + megabytes_per_edition * (ALL_EDITIONS - 1):.0f} MB "
-        f"({per_edition:.2f} s and {megabytes_per_edition:.1f} MB per edition)"
+        f"({per_edition:.2f} s and {megabytes_per_edition:.1f} MB per document)"
     )
 
 
