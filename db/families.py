@@ -13,9 +13,11 @@ The build stores the answer in the ``documents`` table (``family``, ``edition``,
 
 from __future__ import annotations
 
+import datetime
 import functools
 import itertools
 import re
+import sqlite3
 
 import sqlite_utils
 
@@ -180,6 +182,51 @@ def _differing_rules(db: sqlite_utils.Database, first: int, second: int) -> list
         if key not in a or key not in b or " ".join(a[key]["body"].split()) != " ".join(b[key]["body"].split())
     ]
     return numbers
+
+
+def today() -> str:
+    """The day an answer without ``as_of`` is for (YYYY-MM-DD)."""
+    return datetime.date.today().isoformat()
+
+
+def is_upcoming(document: dict, day: str | None = None) -> bool:
+    """An edition published before it takes effect, whose effective date is after ``day`` (today)."""
+    return bool(document.get("effective_date")) and document["effective_date"] > (day or today())
+
+
+def in_force_documents(db: sqlite_utils.Database, documents: list[dict], day: str | None = None) -> list[dict]:
+    """``documents`` without the upcoming editions of families that have an edition in force on
+    ``day`` (today): answers come from the edition in force until the upcoming one takes effect."""
+    day = day or today()
+    upcoming = {doc["id"] for doc in documents if is_upcoming(doc, day)}
+    in_force = {
+        doc["family"] for doc in db.query("select family, effective_date from documents") if not is_upcoming(doc, day)
+    }
+    return [doc for doc in documents if doc["id"] not in upcoming or doc["family"] not in in_force]
+
+
+def in_force_edition(db: sqlite_utils.Database, family: str, day: str | None = None) -> dict | None:
+    """The edition of ``family`` in force on ``day`` (today)."""
+    return edition_in_force(db, family, day or today())
+
+
+def upcoming_edition(db: sqlite_utils.Database, family: str, day: str | None = None) -> dict | None:
+    """The next edition of ``family`` to take effect after ``day`` (today), or None."""
+    later = [doc for doc in editions(db, family) if is_upcoming(doc, day)]
+    return min(later, key=lambda doc: doc["effective_date"]) if later else None
+
+
+def upcoming_day(db: sqlite_utils.Database) -> str | None:
+    """Today, when some family has an edition that takes effect later (so an answer without
+    ``as_of`` must pick the editions in force today); else None."""
+    day = today()
+    try:
+        later = db.execute(
+            "select 1 from documents where effective_date > ? and id = primary_id and edition > 0 limit 1", [day]
+        ).fetchone()
+    except sqlite3.OperationalError:  # a database an older rulebook made: it has no editions to choose from
+        return None
+    return day if later else None
 
 
 def document_date(document: dict) -> str | None:

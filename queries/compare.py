@@ -15,7 +15,7 @@ import re
 
 import sqlite_utils
 
-from rulebook.db.families import edition_pairs, editions
+from rulebook.db.families import edition_pairs, editions, in_force_edition, upcoming_edition
 from rulebook.db.lineage import (
     CHANGED,
     NO_CHANGE,
@@ -471,14 +471,31 @@ def counts_sentence(counts: dict[str, int]) -> str:
 
 
 def comparable_families(db: sqlite_utils.Database) -> list[dict]:
-    """Each family with two editions or more, its editions oldest first: what /compare offers."""
+    """Each family with two editions or more, its editions oldest first: what /compare offers,
+    with ``upcoming`` (in force -> upcoming: what changes when a published edition takes effect)
+    when the family has an edition that is not in force yet, else None."""
     families = [row["family"] for row in db.query("select distinct family from documents order by family")]
     found = []
     for family in families:
         loaded = editions(db, family)
         if len(loaded) > 1:
-            found.append({"family": family, "editions": [doc["slug"] for doc in loaded]})
+            found.append(
+                {"family": family, "editions": [doc["slug"] for doc in loaded], "upcoming": _upcoming_pair(db, family)}
+            )
     return found
+
+
+def _upcoming_pair(db: sqlite_utils.Database, family: str) -> dict | None:
+    upcoming = upcoming_edition(db, family)
+    in_force = in_force_edition(db, family) if upcoming else None
+    if not in_force:
+        return None
+    return {
+        "old": in_force["slug"],
+        "new": upcoming["slug"],
+        "effective_date": upcoming["effective_date"],
+        "url": compare_url(in_force["slug"], upcoming["slug"]),
+    }
 
 
 def edition_changes(db: sqlite_utils.Database, newest: int | None = None) -> list[dict]:

@@ -12,7 +12,13 @@ from urllib.parse import quote
 
 import sqlite_utils
 
-from rulebook.db.families import documents_in_preference_order, edition_in_force
+from rulebook.db.families import (
+    documents_in_preference_order,
+    edition_in_force,
+    in_force_documents,
+    is_upcoming,
+    upcoming_edition,
+)
 from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import OCCURRENCE_MARK, canonical, looks_like_number, section_of
 from rulebook.ingest.rule_titles import rule_title
@@ -46,8 +52,8 @@ def documents_to_search(db: sqlite_utils.Database, as_of: str | None = None) -> 
     """The documents a lookup without a document tries, in order; ``as_of`` (YYYY-MM-DD) keeps,
     per family, only the edition in force that day (db/families.py decides which)."""
     documents = documents_in_preference_order(db)
-    if not as_of:
-        return documents
+    if not as_of:  # the editions in force today: an upcoming edition answers once it takes effect
+        return in_force_documents(db, documents)
     in_force = {}
     for family in dict.fromkeys(doc["family"] for doc in documents):
         edition = edition_in_force(db, family, as_of)
@@ -485,15 +491,67 @@ def rule_page_data(
         rule_details(db, page.rule_id) if page.kind == "rule" else section_details(db, page.document_id, page.section)
     )
     asked = as_rule_number(number) or number.strip()
+    upcoming = upcoming_change(db, details, as_of) if page.kind == "rule" else None
+    as_of_notice = _as_of(db, as_of, details) if as_of and not document_slug else None
+    if upcoming or (not as_of and details.get("successor") and is_upcoming(details["successor"])):
+        details = {**details, "successor": None}  # the edition in force today is no older edition
     return {
         "kind": page.kind,
+        "upcoming": upcoming,
         "asked": number.strip(),
         "notice": page.notice or (printed_twice(db, details) if page.kind == "rule" else None),
         "reminder": glossary_reminder(db, asked) if page.notice else None,
-        "as_of": _as_of(db, as_of, details) if as_of and not document_slug else None,
+        "as_of": as_of_notice,
         "candidates": _linked(page.candidates),
         **details,
     }
+
+
+def upcoming_change(db: sqlite_utils.Database, details: dict, as_of: str | None = None) -> dict | None:
+    """What the next edition of the rule's family, published but not yet in force on ``as_of``
+    (today), does to the rule: {effective_date, document, status, number, url, message}; None
+    when it keeps the rule's words, or no such edition is loaded."""
+    document = details["document"]
+    edition = upcoming_edition(db, document["family"], as_of)
+    if edition is None or is_upcoming(document, as_of):
+        return None
+    entry = next((entry for entry in details.get("lineage", []) if entry["document"] == edition["slug"]), None)
+    if entry is None or entry["status"] == "unchanged":
+        return None
+    date = edition["effective_date"]
+    if entry["status"] == "removed":
+        message = f"Removed on {date}, when {edition['slug']} takes effect."
+    else:
+        message = f"Changes on {date}: see the new text in {edition['slug']}."
+    return {
+        "effective_date": date,
+        "document": edition["slug"],
+        "status": entry["status"],
+        "number": entry["number"],
+        "url": entry["url"],
+        "message": message,
+    }
+
+
+def takes_effect(db: sqlite_utils.Database, number: str, as_of: str | None = None) -> dict | None:
+    """The upcoming edition (not in force on ``as_of``, today) that adds rule ``number``:
+    {effective_date, document, number, url}, or None."""
+    wanted = canonical(as_rule_number(number) or number)
+    by_date = sorted(documents_in_preference_order(db), key=lambda doc: doc["effective_date"] or "")
+    for document in by_date:  # the first edition to bring it
+        if document["id"] != document["primary_id"] or not is_upcoming(document, as_of):
+            continue
+        row = next(
+            db.query("select number from rules where document_id = ? and canonical = ?", [document["id"], wanted]), None
+        )
+        if row:
+            return {
+                "effective_date": document["effective_date"],
+                "document": document["slug"],
+                "number": row["number"],
+                "url": rule_url(document["slug"], row["number"]),
+            }
+    return None
 
 
 def printed_twice(db: sqlite_utils.Database, details: dict) -> str | None:
@@ -547,7 +605,14 @@ def _missing_rule(
         if as_of and not document_slug:
             where = f"in any edition in force on {as_of}"
         error = f"There is no rule {number} {where}."
-        if page.candidates:
+        later = None if document_slug else takes_effect(db, number, as_of)
+        if later:  # published, not yet in force: say when it is
+            error = (
+                f"Rule {number} takes effect on {later['effective_date']}, when {later['document']} does; "
+                f"it is not in the edition in force{f' on {as_of}' if as_of else ''}."
+            )
+            page.candidates.insert(0, {"document": later["document"], "number": later["number"]})
+        elif page.candidates:
             error += " It is in another document."
         elif page.suggestions:
             error += " Did you mean one of these?"

@@ -185,6 +185,8 @@ def _print_rule_page(data: dict) -> None:
     same order: the notices, the rule or section, its notes and subrules, where else it is."""
     if data.get("notice"):
         click.secho(data["notice"], fg="yellow")
+    if data.get("upcoming"):
+        click.secho(data["upcoming"]["message"], fg="yellow")
     successor = data.get("successor")
     if successor:
         when = f" ({successor['effective_date']})" if successor.get("effective_date") else ""

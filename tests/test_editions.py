@@ -423,7 +423,9 @@ async def test_as_of_picks_the_edition_in_force_that_day(editions_site):
     assert f'The current edition is <a href="/rules/{THIRD}/119.1">{THIRD}</a>.' in html
     before = await editions_site.client.get("/rules/119.1.json?as_of=2020-01-01")
     assert before.status_code == 404
-    assert before.json()["detail"].startswith("There is no rule 119.1 in any edition in force on 2020-01-01.")
+    assert before.json()["detail"] == (  # no edition was in force yet: when the rule takes effect
+        f"Rule 119.1 takes effect on 2021-06-18, when {FIRST} does; it is not in the edition in force on 2020-01-01."
+    )
 
 
 @pytest.mark.parametrize("as_of", ["yesterday", "2022-13-01", "2022-1-1", "20220101"])

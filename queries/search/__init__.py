@@ -76,6 +76,8 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from rulebook.db.families import upcoming_day
+
 from ..rules import as_rule_number
 from .answer_box import is_clear
 from .concepts import About
@@ -112,10 +114,13 @@ def search(db: sqlite_utils.Database, request: SearchRequest | str, **fields) ->
         "answer": None,
         "results": [],
     }
-    if request.as_of:
-        response["editions"] = editions_in_force(db, request.day)
-        if not response["editions"]:
+    # with as_of, or when an edition is published before it takes effect, the editions in force that day
+    day = request.day if request.as_of else upcoming_day(db)
+    if day:
+        response["editions"] = editions_in_force(db, day)
+        if not response["editions"] and request.as_of:
             return {**response, "message": f"No document loaded was in force on {request.as_of}."}
+        day = day if response["editions"] else None
     problem = filter_problem(db, request)
     if problem:
         return {**response, "message": problem}
@@ -126,7 +131,7 @@ def search(db: sqlite_utils.Database, request: SearchRequest | str, **fields) ->
             "message": "Search is not available: this database has no search tables (an older rulebook "
             "made it). Run `rulebook build` to build it again.",
         }
-    scope = Scope(request.kind, request.document, response["editions"] if request.as_of else None, request.as_of)
+    scope = Scope(request.kind, request.document, response["editions"] if day else None, request.as_of)
     return {**response, **_answer(db, index, request, scope)}
 
 

@@ -304,6 +304,13 @@ def rule_answer(in_one_document: bool) -> dict:
         notice=string(
             "Why the answer shows another rule than the one asked (a missing subrule's parent).", nullable=True
         ),
+        upcoming={
+            "type": ["object", "null"],
+            "description": "kind rule: what the next edition of its family, published but not in force yet (on "
+            "as_of, else today), does to the rule: effective_date, document, status (changed, renumbered or "
+            'removed), number, url and message ("Changes on 2026-01-16: see the new text in ..."); null when '
+            "it keeps the rule's words or no such edition is loaded.",
+        },
         candidates=candidates,
         document=ref("Document", "The document the rule is in."),
         url=url("The rule's page."),
@@ -363,6 +370,7 @@ def _rule_example(asked: str) -> dict:
         "kind": "rule",
         "asked": asked,
         "notice": None,
+        "upcoming": None,
         "candidates": [],
         "document": DOCUMENT_EXAMPLE,
         "rule": RULE_907_8B,
