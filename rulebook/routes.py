@@ -63,6 +63,7 @@ ROUTES: tuple[Route, ...] = (
     Route(r"/manifest\.webmanifest", offline.manifest),
     Route(r"/service-worker\.js", offline.service_worker),
     Route(r"/offline", offline.offline_page),
+    Route(r"/offline/rulebook\.json", offline.rulebook_json),
     Route(OPENAPI_PATH.replace(".", r"\."), api.openapi_json),
     Route(API_PAGE, api.api_page),
     page(r"/-/databases", api.databases),

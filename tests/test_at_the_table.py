@@ -349,15 +349,15 @@ def test_the_pages_a_judge_opened_stay_readable_offline(browser, server):
     page.reload()  # the worker now controls the page
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     page.goto("/rules/treachery-6.0/907.8c")
-    expect(page.locator("h1")).to_have_text("907.8c")
+    expect(page.locator("h1 .number")).to_have_text("907.8c")
     page.context.set_offline(True)
     page.goto("/rules/treachery-6.0/907.8c")
-    expect(page.locator("h1")).to_have_text("907.8c")
+    expect(page.locator("h1 .number")).to_have_text("907.8c")
     expect(page.locator(".rule-text").first).to_contain_text("The assassins team wins the game")
     for shell in ("/search", "/check"):
         page.goto(shell)
         expect(page.locator(".site-header")).to_be_visible()
-    page.goto("/rules/treachery-6.0/907.2")  # never opened
+    page.goto("/compare/treachery-1.1/treachery-6.0")  # never opened, and not in the kept rulebook
     expect(page.locator("h1")).to_have_text("You are offline")
     expect(page.locator(".notice.offline")).to_contain_text("This page was not saved on this device")
     expect(page.locator("#saved-pages a[href='/rules/treachery-6.0/907.8c']")).to_be_visible()

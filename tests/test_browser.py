@@ -63,17 +63,17 @@ def test_search_box_finds_undercover_and_opens_the_rule(page, screenshots):
     page.screenshot(path=str(screenshots / "search-page.png"), full_page=True)
     page.click("ol.results a[href='/rules/treachery-6.0/702.TR02a']")
     page.wait_for_url("**/rules/treachery-6.0/702.TR02a")
-    expect(page.locator("h1")).to_have_text("702.TR02a")
+    expect(page.locator("h1 .number")).to_have_text("702.TR02a")
 
 
 def test_rule_page_links_to_the_rules_it_cites(page, screenshots):
     page.goto("/rules/702.TR02a")
-    expect(page.locator("h1")).to_have_text("702.TR02a")
+    expect(page.locator("h1 .number")).to_have_text("702.TR02a")
     expect(page.locator(".breadcrumb")).to_contain_text("702.TR02 Undercover")
     page.screenshot(path=str(screenshots / "rule-page.png"), full_page=True)
     page.click(".rule-text a.rule-link:text-is('702.TR01c')")
     page.wait_for_url("**/rules/treachery-6.0/702.TR01c")
-    expect(page.locator("h1")).to_have_text("702.TR01c")
+    expect(page.locator("h1 .number")).to_have_text("702.TR01c")
     expect(page.locator(".rule-text").first).to_contain_text("Any time you have priority")
 
 

@@ -56,7 +56,8 @@ if ("serviceWorker" in navigator && document.documentElement.dataset.offline !==
   });
 }
 
-// On the offline page: the pages this device has kept, each a link that works offline.
+// On the offline page: the pages this device has kept, by their titles (never the styles and
+// scripts kept with them), each a link that works offline.
 const saved = document.getElementById("saved-pages");
 if (saved && "caches" in window) {
   caches.keys().then(async (names) => {
@@ -65,13 +66,17 @@ if (saved && "caches" in window) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) {
         const url = new URL(request.url);
-        if (!url.pathname.includes("-static") && !url.pathname.endsWith(".json") && !url.pathname.endsWith("/offline")) {
-          pages.set(url.pathname + url.search, decodeURIComponent(url.pathname + url.search));
-        }
+        if (url.pathname.endsWith("/offline") || pages.has(url.pathname + url.search)) continue;
+        const response = await cache.match(request);
+        if (!response || !(response.headers.get("content-type") || "").startsWith("text/html")) continue;
+        const title = ((await response.text()).match(/<title>([^<]*)<\/title>/) || [])[1];
+        const label = document.createElement("textarea");
+        label.innerHTML = title || decodeURIComponent(url.pathname);  // the title's entities, as text
+        pages.set(url.pathname + url.search, label.value.trim());
       }
     }
     if (!pages.size) return;
-    saved.replaceChildren(...[...pages].sort().map(([href, label]) => {
+    saved.replaceChildren(...[...pages].sort((a, b) => a[1].localeCompare(b[1])).map(([href, label]) => {
       const item = document.createElement("li");
       const link = document.createElement("a");
       link.href = href;
@@ -80,6 +85,44 @@ if (saved && "caches" in window) {
       return item;
     }));
   });
+}
+
+// On the offline page: find any entry of the kept rulebook by its number or name, else by words.
+const found = document.getElementById("offline-found");
+const finder = document.getElementById("offline-find");
+if (found && finder) {
+  let entries = null;
+  const load = async () => {
+    if (!entries) entries = (await (await fetch(found.dataset.rulebook)).json()).entries;
+    return entries;
+  };
+  const show = async (query) => {
+    const wanted = query.trim().toLowerCase().replace(/^cr\s+/, "");
+    if (!wanted) return found.replaceChildren();
+    let all;
+    try { all = await load(); } catch (error) { return; }
+    const words = wanted.split(/\s+/);
+    const named = all.filter((entry) => entry.title.toLowerCase() === wanted || entry.title.toLowerCase().startsWith(wanted + " "));
+    const starting = all.filter((entry) => !named.includes(entry) && entry.title.toLowerCase().startsWith(wanted));
+    const worded = all.filter((entry) => !named.includes(entry) && !starting.includes(entry)
+      && words.every((word) => (entry.title + " " + entry.text).toLowerCase().includes(word)));
+    found.replaceChildren(...[...named, ...starting, ...worded].slice(0, 30).map((entry) => {
+      const item = document.createElement("li");
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = entry.kind + " ";
+      const link = document.createElement("a");
+      link.href = entry.path;
+      link.textContent = entry.title;
+      item.append(kind, link);
+      return item;
+    }));
+  };
+  const input = finder.querySelector("input[name=q]");
+  const asked = new URLSearchParams(window.location.search).get("q");
+  if (asked) { input.value = asked; show(asked); }
+  finder.addEventListener("submit", (event) => { event.preventDefault(); show(input.value); });
+  input.addEventListener("input", () => show(input.value));
 }
 
 // On a long comparison: a section closed at first loads its changes when it is opened.

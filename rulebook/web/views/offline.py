@@ -5,20 +5,28 @@
   home page, the search and checker pages and the offline page with the styles, scripts and
   fonts (static/service-worker.js); its cache is named after the build, so a new build's pages
   replace the old ones;
-- /offline: what an address that was never opened answers offline, saying so and listing the
-  pages this device has kept.
+- /offline/rulebook.json: the whole current rulebook (queries/offline.py: every current rule, FAQ
+  entry, glossary entry and card), which the worker keeps from the first visit (about 0.35 MB
+  gzipped for the bundled documents) and renders any of their addresses from when offline;
+- /offline: what an address that is neither kept nor in the rulebook answers offline, with a box
+  that finds any entry of the kept rulebook by number, name or words, and the pages this device
+  has kept, by their titles.
+
+The worker's cache is named after the build: the first visit after a rebuild (or a new release)
+downloads the new rulebook and drops the old one.
 """
 
 import json
 
 from datasette.utils.asgi import Response
 
+from rulebook.queries.offline import offline_rulebook
 from rulebook.resources import package_file
-from rulebook.web.app import EVERY_PAGE_CSS, STATIC_MOUNT
+from rulebook.web.app import EVERY_PAGE_CSS, STATIC_MOUNT, run_query
 from rulebook.web.state import server_state
 from rulebook.web.symbol_font import SUBSET_FONT
 
-SHELL_PAGES = ("", "search", "check", "offline")
+SHELL_PAGES = ("", "search", "check", "offline", "offline/rulebook.json")
 SHELL_FILES = (*EVERY_PAGE_CSS, "site.css", "rulebook.css", "check.css", "site.js", "check.js", "icon.svg")
 FONTS = (SUBSET_FONT,)
 
@@ -69,3 +77,13 @@ async def service_worker(datasette):
 async def offline_page(datasette, request):
     html = await datasette.render_template("rulebook_offline.html", {}, request=request)
     return Response.html(html)
+
+
+async def rulebook_json(datasette):
+    """The current rulebook for reading offline (queries/offline.py), paths under the site's root."""
+    found = await run_query(datasette, offline_rulebook)
+    root = _root(datasette)
+    if root != "/":
+        found["entries"] = [{**entry, "path": root + entry["path"].lstrip("/")} for entry in found["entries"]]
+        found["aliases"] = {root + path.lstrip("/"): index for path, index in found["aliases"].items()}
+    return Response.json(found)
