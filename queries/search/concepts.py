@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
+import sys
 from dataclasses import dataclass, field
 
 from .words import Word
@@ -67,7 +68,7 @@ class Concepts:
         self.by_stem: dict[str, list[int]] = {}
         for number, concept in enumerate(concepts):
             for stem in set(concept.stems):
-                self.by_stem.setdefault(stem[:PREFIX_MIN], []).append(number)
+                self.by_stem.setdefault(stem, []).append(number)
 
     @classmethod
     def read(cls, connection: sqlite3.Connection) -> Concepts | None:
@@ -86,7 +87,10 @@ class Concepts:
             for entry_id, kind, entry_words in connection.execute(
                 f"select id, kind, words from search_entries where id in ({', '.join('?' * len(chunk))})", chunk
             ):
-                words[entry_id], kinds[entry_id] = frozenset(entry_words.split()), kind
+                words[entry_id], kinds[entry_id] = (
+                    frozenset(map(sys.intern, entry_words.split())),
+                    kind,
+                )  # one copy of each word
         return cls(concepts, words, kinds)
 
     def named_in(self, searched: list[Word], frequency: dict[str, int], entry_count: int) -> list[Named]:
@@ -94,7 +98,11 @@ class Concepts:
         that also name a longer one ("giant" in "two-headed giant") is not named on its own."""
         found: dict[str, Named] = {}
         candidates = {
-            number for word in searched for stem in word.stems for number in self.by_stem.get(stem[:PREFIX_MIN], ())
+            number
+            for word in searched
+            for stem in word.stems
+            for form in _forms(stem)
+            for number in self.by_stem.get(form, ())
         }
         for number in candidates:
             concept = self.concepts[number]
@@ -190,6 +198,15 @@ def _positions(stems: tuple[str, ...], searched: list[Word], frequency: dict[str
     if max(positions) - min(positions) + 1 != len(positions):  # the words of a name stand together
         return None
     return frozenset(positions)
+
+
+def _forms(stem: str) -> set[str]:
+    """The stem and the forms _same may find it the same word as: with an ending, or without."""
+    forms = {stem, *(stem + ending for ending in ENDINGS)}
+    forms.update(
+        stem[: -len(ending)] for ending in ENDINGS if stem.endswith(ending) and len(stem) - len(ending) >= PREFIX_MIN
+    )
+    return forms
 
 
 def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:

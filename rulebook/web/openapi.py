@@ -622,7 +622,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 "With as_of: per family, the edition in force that day; otherwise empty.",
             ),
             answer=obj(
-                "When the first result clearly answers (its words match 1.5 times better than any other's): "
+                "When the first result clearly answers (its words match 2.5 times better than any other's): "
                 "the whole of it, which the page shows above the list; otherwise null.",
                 nullable=True,
                 kind=string("Its kind, as in results.", enum=SEARCH_KINDS),
