@@ -66,6 +66,15 @@ def taking_turns(bases: list[str], paths: list[str]) -> list[list[float]]:
     return timings
 
 
+def alternating(bases: list[str], paths: list[list[str]]) -> list[list[float]]:
+    """Milliseconds of each server's own paths, sent one to each server in turn."""
+    timings: list[list[float]] = [[] for _ in bases]
+    for turn in zip(*paths, strict=True):
+        for index, (base, path) in enumerate(zip(bases, turn, strict=True)):
+            timings[index].extend(taking_turns([base], [path])[0])
+    return timings
+
+
 def rule_pages(db_path: Path, count: int) -> list[str]:
     """``count`` rule pages of the newest official edition, spread over the whole document."""
     db = sqlite_utils.Database(db_path)
@@ -117,11 +126,9 @@ def main() -> None:
         with served(bundled_db) as bundled_base, served(scaled_db) as scaled_base:
             page_times = taking_turns([bundled_base, scaled_base], pages)
             card_times = taking_turns([bundled_base, scaled_base], cards)
-            # each server gets its own half of the queries: no query is sent twice to either
-            search_times = [
-                taking_turns([bundled_base], queries[: arguments.searches])[0],
-                taking_turns([scaled_base], queries[arguments.searches :])[0],
-            ]
+            # each server gets its own half of the queries, no query twice to either, in turns (a
+            # busy machine slows both alike)
+            search_times = alternating([bundled_base, scaled_base], [queries[0::2], queries[1::2]])
     per_edition = (scaled_time - bundled_time) / (added + len(articles))  # a set's notes count as one
     search_ratio = statistics.median(search_times[1]) / statistics.median(search_times[0])
     card_ratio = statistics.median(card_times[1]) / statistics.median(card_times[0])

@@ -279,3 +279,31 @@ def test_a_card_in_one_source_only_is_reported_by_the_build(tmp_path):
     warnings = {row["slug"]: row["warnings"] for row in summary}
     assert warnings["treachery-cards"] == ["1 card with card text but no identity card in treachery-6.0: The Newcomer."]
     assert warnings["treachery-6.0"] == ["1 identity card without card text in the card data: The Void Tyrant."]
+
+
+@pytest.mark.slow
+def test_every_article_builds_together_with_the_bundled_documents(tmp_path):
+    """All shared release notes in one database beside the bundled documents: each keeps exactly
+    the cards and notes it has alone, none is warned about, and a reprinted name stays each set's."""
+    from rulebook.db.build import bundled_sources
+
+    summary = build_database(tmp_path / "rulebook.db", [*bundled_sources(), *RELEASE_NOTES])
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    rows = {row["slug"]: row for row in summary}
+    for path in RELEASE_NOTES:
+        parsed = read_document(path).parsed
+        slug = path.stem
+        assert rows[slug]["warnings"] == [], slug
+        document = next(db.query("select * from documents where slug = ?", [slug]))
+        assert (document["family"], document["set_name"]) == (slug, parsed.info.set_name)
+        counted = next(
+            db.query(
+                "select (select count(*) from cards where document_id = :id) as cards, "
+                "(select count(*) from card_notes where document_id = :id) as notes",
+                {"id": document["id"]},
+            )
+        )
+        assert (counted["cards"], counted["notes"]) == (
+            len(parsed.cards),
+            sum(len(card.notes) for card in parsed.cards),
+        ), slug
