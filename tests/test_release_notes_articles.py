@@ -333,3 +333,17 @@ def test_a_double_faced_card_under_both_faces_pictures():
     assert (
         parsed.cards[0].power is None and "Inherited Fiend\nCreature — Demon\n4/4\nFlying" in parsed.cards[0].rules_text
     )
+
+
+def test_a_list_item_nested_in_another_is_a_note_of_its_own():
+    parsed = read(
+        ARTICLE.replace(
+            "* A spell that can't be countered is a legal target for Absorb.",
+            "* Absorb has two parts.\n    * A spell that can't be countered is a legal target for Absorb.",
+        )
+    )
+    absorb = parsed.cards[1]
+    assert [note.text[:40] for note in absorb.notes] == [
+        "Absorb has two parts.",
+        "A spell that can't be countered is a leg",
+    ]

@@ -28,6 +28,7 @@ from .repairs import tidy_rules_text, unroll_latex_table
 
 _FENCE_MARK = re.compile(r"^\s*(?:```|~~~)")
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+_NESTED_ITEM = re.compile(r"^\s{2,}[-*+]\s+\S")  # a list item inside a list item
 _GLYPH_BULLET = re.compile(r"^\s*[•·\u25cf\u25aa\uf0b7\uf0a7]\s*")
 _DASH_BULLET = re.compile(r"^\s*-\s+")
 _GLUED_BULLET = re.compile(r"\s+[•\u25cf\uf0b7]\s+")
@@ -200,6 +201,16 @@ class _PieceReader:
         self.pieces.append(Piece(nos, text, mentions, block_no, PieceKind.HEADING, True, True, level=level))
 
     def item(self, block_no: int, numbered: list[tuple[int, str]], start: int) -> None:
+        """A list item: a bullet, and one more for each list item nested in it (each its own ruling)."""
+        bullets: list[list[tuple[int, str]]] = [numbered[:1]]
+        for no, raw in numbered[1:]:
+            if _NESTED_ITEM.match(raw):
+                bullets.append([])
+            bullets[-1].append((no, raw))
+        for number, lines in enumerate(bullets):
+            self.bullet(block_no, lines, gap=number > 0 or self.blank_before(start))
+
+    def bullet(self, block_no: int, numbered: list[tuple[int, str]], gap: bool) -> None:
         first_line = _LIST_MARK.sub("", numbered[0][1], count=1)
         first_line = _GLYPH_BULLET.sub("", first_line, count=1)
         raw = " ".join([first_line.strip()] + [r.strip() for _, r in numbered[1:]])
@@ -207,8 +218,9 @@ class _PieceReader:
         for k, segment in enumerate(_GLUED_BULLET.split(raw)):
             text, mentions = _clean(segment)
             if text:
-                gap = k > 0 or self.blank_before(start)
-                piece = Piece(nos, text, mentions, block_no, PieceKind.ITEM, True, gap, bullet=True, image=self.image)
+                piece = Piece(
+                    nos, text, mentions, block_no, PieceKind.ITEM, True, gap or k > 0, bullet=True, image=self.image
+                )
                 self.pieces.append(piece)
                 self.image = None
                 self.pictured = False
