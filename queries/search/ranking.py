@@ -28,7 +28,7 @@ FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/famil
 OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of the query than the
 # name of its card or mechanic, which the query names
 UNNAMED_CARD_FACTOR = 0.6  # a card the query does not name, matched by a common word of its name ("game")
-UNNAMED_NOTE_FACTOR = 0.7  # a card note the query does not name the card of: a question without a card name
+UNNAMED_NOTE_FACTOR = 0.5  # a card note the query does not name the card of: a question without a card name
 # asks about the rules in general ("can I look at my face-down creature"), not one card
 
 _POINTS_TO_RULES = re.compile(r"\bSee (?:official )?rules? \d", re.IGNORECASE)

@@ -18,7 +18,7 @@ from .scope import quoted
 from .words import Word, finds_longer_words
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
-PARTIAL_CANDIDATES = 500  # entries with only some of the words: at most about this many are ranked
+PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
