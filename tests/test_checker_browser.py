@@ -46,6 +46,18 @@ def choose_event(page: Page, index: int, kind: str, player: str) -> None:
     page.select_option(f"[name='events.{index}.player']", player)
 
 
+def open_player(page: Page, index: int) -> None:
+    """Tap a folded player's line to open its fields (a player is one line until opened)."""
+    fold = page.locator("#players details.fold").nth(index)
+    if not fold.evaluate("details => details.open"):
+        fold.locator("summary").click()
+
+
+def open_json_pane(page: Page) -> None:
+    if not page.evaluate("document.getElementById('json-pane').open"):
+        page.click("#json-pane > summary")
+
+
 def fits_the_screen(page: Page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
@@ -54,6 +66,7 @@ def test_a_judge_builds_a_six_player_scenario_checks_it_and_shares_the_answer(ph
     phone.goto("/check")
     assert fits_the_screen(phone)
     for index, (name, role, cost) in enumerate(SIX_PLAYERS):
+        open_player(phone, index)
         phone.fill(f"[name='players.{index}.name']", name)
         phone.select_option(f"[name='players.{index}.identity']", role)
         phone.select_option(f"[name='players.{index}.face']", "")
@@ -98,6 +111,7 @@ def test_the_form_follows_json_typed_into_the_pane(phone):
         "events": [{"type": "concede", "player": "Dev"}],
         "question": {"type": "relationship", "players": ["Ana", "Ben"]},
     }
+    open_json_pane(phone)
     phone.fill("#scenario", json.dumps(scenario))
     expect(phone.locator("#players fieldset.player")).to_have_count(4)
     expect(phone.locator("[name='players.3.name']")).to_have_value("Dev")

@@ -176,17 +176,36 @@
     if (add) { addRow(add.dataset.add); refreshNames(); showFields(); formToJson(); }
     if (remove) { remove.closest("fieldset").remove(); refreshNames(); formToJson(); }
   });
+  // A folded player's line says what its fields hold: "Ana · Leader · face up".
+  function playerLine(row) {
+    const line = row.querySelector("[data-player-line]");
+    if (!line) return;
+    const status = field(row, "status");
+    const parts = [value(row, "name").trim() || "New player", value(row, "identity")];
+    parts.push(value(row, "face") ? "face " + value(row, "face") : value(row, "unveil_cost").trim());
+    if (status && status.value !== "in") parts.push(status.selectedOptions[0].textContent);
+    line.textContent = parts.filter((part) => part).join(" · ");
+  }
+
   form.addEventListener("input", (event) => {
-    if (event.target === textarea) { jsonToForm(); return; }
+    if (event.target === textarea) { jsonToForm(); rows("players").forEach(playerLine); return; }
     if (event.target.matches("[data-player-name]")) refreshNames();
+    const row = event.target.closest('[data-row="players"]');
+    if (row) playerLine(row);
     showFields();
     formToJson();
   });
   form.addEventListener("change", (event) => {
     if (event.target === textarea) return;
+    const row = event.target.closest('[data-row="players"]');
+    if (row) playerLine(row);
     showFields();
     formToJson();
   });
+
+  // The JSON pane is for power users: open beside the form on a wide screen, one line on a phone.
+  const pane = document.getElementById("json-pane");
+  if (pane && window.matchMedia("(min-width: 700px)").matches) pane.open = true;
 
   const copy = document.getElementById("copy-link");
   if (copy) {

@@ -227,12 +227,15 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
     if result is not None:
         link = datasette.urls.path("/check?scenario=" + compact(_decoded(text)))
     linked = text_linker((await server_state(datasette)).links) if result is not None else None
-    players = rows["players"] + [blank_player() for _ in range(max(2, 6 - len(rows["players"])))]
+    # blank rows to fill in without JavaScript: four for a blank form (a game has four or more
+    # players), one more for a scenario, folded away with the others
+    players = rows["players"] + [blank_player() for _ in range(max(1, 4 - len(rows["players"])))]
     return {
         "examples": worked_examples(),
         "chosen": chosen,
-        "rows": {**rows, "players": players[:MAX_PLAYERS], "events": rows["events"] + [blank_event()] * 2},
+        "rows": {**rows, "players": players[:MAX_PLAYERS], "events": rows["events"] + [blank_event()]},
         "names": [row["name"] for row in rows["players"] if row["name"].strip()],
+        "folded": any(row["name"].strip() for row in rows["players"]),  # a scenario's players fold to one line
         "identities": IDENTITIES,
         "event_types": {str(kind): EVENT_LABELS[kind] for kind in EventType},
         "question_types": {str(kind): QUESTION_LABELS[kind] for kind in QuestionType},
