@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -28,30 +29,37 @@ def served(
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    process = subprocess.Popen(
-        [python, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port), *options],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=cwd,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + seconds
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"`rulebook serve` stopped before answering:\n{process.stderr.read()}")
-            try:
-                with urllib.request.urlopen(base + "/-/versions.json", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"`rulebook serve` did not answer at {base} within {seconds} seconds.") from None
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    # What the server logs goes to a file, never a pipe nobody reads while it runs: a pipe that
+    # fills (Datasette prints a traceback for each error page when `rich` is installed, as
+    # schemathesis installs it) would stop the server mid-answer.
+    with tempfile.TemporaryFile(mode="w+") as log:
+        process = subprocess.Popen(
+            [python, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port), *options],
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            text=True,
+            cwd=cwd,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + seconds
+            while True:
+                if process.poll() is not None:
+                    log.seek(0)
+                    raise RuntimeError(f"`rulebook serve` stopped before answering:\n{log.read()[-5000:]}")
+                try:
+                    with urllib.request.urlopen(base + "/-/versions.json", timeout=1):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(
+                            f"`rulebook serve` did not answer at {base} within {seconds} seconds."
+                        ) from None
+                    time.sleep(0.1)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
 
 
 async def in_process(db_path: Path, **options):

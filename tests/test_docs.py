@@ -209,3 +209,42 @@ def test_the_readme_is_a_pitch_with_the_two_commands():
     assert ".venv/bin/python -m pytest --all-tiers" in readme
     for picture in re.findall(r"!\[[^]]*\]\(([^)]+)\)", readme):
         assert (ROOT / picture).is_file(), picture
+
+
+# Python examples: a ```python block followed by a ```text block of what it prints, run against a
+# real `rulebook serve` (the address in the example is replaced by the served one).
+
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```\n\n```text\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def python_examples() -> list[Example]:
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for block in PYTHON_BLOCK.finditer(text):
+            line = text.count("\n", 0, block.start()) + 2
+            found.append(Example(page.name, line, block.group(1), block.group(2).splitlines()))
+    return found
+
+
+def test_the_api_reference_has_a_python_client_example():
+    assert {example.page for example in python_examples()} >= {"api.md"}
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("example", python_examples(), ids=str)
+def test_each_python_example_prints_what_the_docs_show(example, built_db_path, tmp_path):
+    from tests.server import served
+
+    with served(built_db_path) as base:
+        done = subprocess.run(
+            [sys.executable, "-c", example.command.replace(SITE, base)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, f"{example}: {done.stderr}"
+    actual = done.stdout.splitlines()
+    assert text_matches(example.output, actual), f"{example} printed:\n" + "\n".join(actual)

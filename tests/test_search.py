@@ -724,6 +724,11 @@ async def test_the_search_page_pages_through_results(site):
         ("/search.json?q=unveil&offset=-1", "offset must be a whole number from 0 to 10000, not '-1'."),
         ("/search.json?q=unveil&limit=many", "limit must be a whole number from 0 to 200, not 'many'."),
         ("/search.json?q=unveil&limit=5000", "limit must be a whole number from 0 to 200, not '5000'."),
+        (
+            "/search.json?q=unveil&kind=AAA",
+            "kind must be one of rule, card, card_note, faq, glossary, mechanic, mechanic_ruling, or empty for every "
+            "kind; not 'AAA'.",
+        ),
         ("/search.json?q=unveil&offset=10001", "offset must be a whole number from 0 to 10000, not '10001'."),
     ],
 )

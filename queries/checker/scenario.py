@@ -16,12 +16,15 @@ import unicodedata
 from enum import StrEnum
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
+from annotated_types import Ge, Le
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     PrivateAttr,
+    Strict,
     StrictBool,
     StrictInt,
     StringConstraints,
@@ -95,6 +98,13 @@ def _same_name(name: str) -> str:
     return name if name.isascii() else unicodedata.normalize("NFC", name)
 
 
+def _whole(value):
+    """JSON's 3.0 is the whole number 3 (as JSON Schema counts it); 3.5 stays a number the field refuses."""
+    return int(value) if isinstance(value, float) and value.is_integer() and abs(value) < 2**53 else value
+
+
+WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
+CardCount = Annotated[int, Strict(), Ge(0), Le(MAX_PLAYERS), BeforeValidator(_whole)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=MAX_TEXT, pattern=r"\S")]
 Name = Annotated[Text, AfterValidator(_same_name)]
 TwoPlayers = Annotated[list[Name], Field(min_length=2, max_length=2, description="Two different players' names.")]
@@ -228,8 +238,8 @@ class IdentityDeck(Declared):
     """Is this identity deck legal for this many players? (907.2, 907.3a–907.3e)"""
 
     type: Literal[QuestionType.IDENTITY_DECK]
-    players: StrictInt = Field(ge=1, le=MAX_PLAYERS, description="The number of players.")
-    deck: dict[Identity, Annotated[StrictInt, Field(ge=0, le=MAX_PLAYERS)]] = Field(
+    players: WholeNumber = Field(ge=1, le=MAX_PLAYERS, description="The number of players.")
+    deck: dict[Identity, CardCount] = Field(
         description='How many cards of each identity, e.g. {"Leader": 1, "Guardian": 1, "Assassin": 2, '
         '"Traitor": 1}; an identity left out has none.'
     )
@@ -346,6 +356,7 @@ def _face_warning(index: int, player: Player) -> dict | None:
 
 MALFORMED = 400  # not a scenario: JSON or a field of the wrong shape
 UNPLAYABLE = 422  # a well-formed scenario that is no game the rules could deal (unknown names, two Leaders)
+TOO_LARGE = 413  # over MAX_SCENARIO_BYTES, however it came (a body, a link)
 
 
 class ScenarioError(ValueError):
@@ -377,7 +388,9 @@ def parse_scenario_text(text: str | bytes, worked_example: bool = False) -> Scen
     "scenario" is the scenario, its title, description and expected answer are set aside."""
     size = len(text.encode("utf-8") if isinstance(text, str) else text)
     if size > MAX_SCENARIO_BYTES:
-        raise ScenarioError(None, f"the scenario is {size:,} bytes; the limit is {MAX_SCENARIO_BYTES:,} bytes (64 KB)")
+        raise ScenarioError(
+            None, f"the scenario is {size:,} bytes; the limit is {MAX_SCENARIO_BYTES:,} bytes (64 KB)", TOO_LARGE
+        )
     try:
         data = json.loads(text, parse_int=_integer)
     except json.JSONDecodeError as error:

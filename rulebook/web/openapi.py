@@ -26,6 +26,8 @@ from rulebook.ingest.records import may_be_missing, record_classes
 from rulebook.kinds import ENTRY_KINDS, KINDS_BY_NAME, SEARCHED, Kind
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.scenario import Scenario
+from rulebook.queries.search import MAX_LIMIT
+from rulebook.queries.search.request import MAX_OFFSET
 from rulebook.web.errors import PROBLEM_JSON, ProblemDetails
 
 OPENAPI_PATH = "/-/openapi.json"
@@ -272,13 +274,32 @@ def path_parameter(name: str, description: str) -> dict:
     return {"name": name, "in": "path", "required": True, "description": description, "schema": {"type": "string"}}
 
 
-def query_parameter(name: str, description: str, required: bool = False, **schema) -> dict:
+def query_parameter(name: str, description: str, required: bool = False, schema: dict | None = None, **more) -> dict:
     return {
         "name": name,
         "in": "query",
         "required": required,
         "description": description,
-        "schema": {"type": "string", **schema},
+        "schema": schema or {"type": "string", **more},
+    }
+
+
+EMPTY = {"type": "string", "maxLength": 0}  # a form's empty field: the parameter's default
+
+
+def or_empty(schema: dict) -> dict:
+    """A query parameter's values, or empty (as a form sends a field left blank): its default."""
+    return {"anyOf": [schema, EMPTY]}
+
+
+def json_query_parameter(name: str, description: str, schema: dict) -> dict:
+    """A required query parameter holding JSON (the scenario of a link): its schema is the JSON's."""
+    return {
+        "name": name,
+        "in": "query",
+        "required": True,
+        "description": description,
+        "content": {"application/json": {"schema": schema}},
     }
 
 
@@ -588,14 +609,27 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "results and a `message`.",
         parameters=(
             query_parameter("q", "What a judge would type: words, a question, a rule number, a card name."),
-            query_parameter("kind", "Only results of this kind.", enum=SEARCH_KINDS),
-            query_parameter("document", "Only results from this document (its slug)."),
-            query_parameter("as_of", "YYYY-MM-DD: search, per family, the edition in force that day."),
             query_parameter(
-                "offset", "How many results to skip (paging): 0 by default, at most 10000; more is refused (400)."
+                "kind",
+                "Only results of this kind; empty: every kind. Another word is refused (400).",
+                schema=or_empty({"type": "string", "enum": SEARCH_KINDS}),
+            ),
+            query_parameter("document", "Only results from this document (its slug)."),
+            query_parameter(
+                "as_of",
+                "YYYY-MM-DD: search, per family, the edition in force that day; empty: today's editions. A day "
+                "that is no date is refused (400).",
+                schema=or_empty({"type": "string", "format": "date"}),
             ),
             query_parameter(
-                "limit", "How many results a page holds: 20 by default, at most 200; more is refused (400)."
+                "offset",
+                f"How many results to skip (paging): 0 by default, at most {MAX_OFFSET}; more is refused (400).",
+                schema=or_empty({"type": "integer", "minimum": 0, "maximum": MAX_OFFSET}),
+            ),
+            query_parameter(
+                "limit",
+                f"How many results a page holds: 20 by default, at most {MAX_LIMIT}; more is refused (400).",
+                schema=or_empty({"type": "integer", "minimum": 0, "maximum": MAX_LIMIT}),
             ),
             query_parameter("as_typed", "1: search the words as typed, without spelling corrections."),
         ),
@@ -987,18 +1021,23 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         path="/check.json",
         summary="The same answer as POST /-/check, for a scenario in the address (a shareable link)",
         description="Exactly what `POST /-/check` returns for the same scenario.",
-        parameters=(query_parameter("scenario", "The scenario as JSON (see the Scenario schema).", required=True),),
+        parameters=(
+            json_query_parameter(
+                "scenario",
+                "The scenario as JSON, URL-encoded (the Scenario schema); or the compact form the /check page's "
+                "links use (docs/checker.md: Shareable answers).",
+                ref("Scenario"),
+            ),
+        ),
         response=ref("CheckAnswer"),
         example=CHECK_EXAMPLE,
-        requests={
-            slug: {"scenario": json.dumps(request["body"], separators=(",", ":"))}
-            for slug, request in _scenario_examples().items()
-        },
+        requests={slug: {"scenario": request["body"]} for slug, request in _scenario_examples().items()},
         errors={
             400: (
                 "The scenario can't be read (not JSON, or a field of the wrong shape): the field at fault.",
                 "ProblemDetails",
             ),
+            413: ("The scenario is over 64 KB of JSON.", "ProblemDetails"),
             422: ("A well-formed scenario that is no game the rules could deal: the field at fault.", "ProblemDetails"),
             503: ("The served database has no rules for the checker to answer from: what it lacks.", "ProblemDetails"),
         },
@@ -1028,8 +1067,24 @@ def request_url(endpoint: Endpoint, values: dict) -> str:
         if f"{{{name}}}" in path:
             path = path.replace(f"{{{name}}}", quote(str(value), safe=""))
         elif name != "body":
-            query[name] = value
+            query[name] = (
+                json.dumps(value, separators=(",", ":"), ensure_ascii=False) if isinstance(value, dict) else value
+            )
     return path + ("?" + urlencode(query, quote_via=quote) if query else "")
+
+
+def _with_examples(parameter: dict, requests: dict[str, dict]) -> dict:
+    """A parameter with the values the named example requests give it (a JSON parameter's in its
+    media type, as OpenAPI wants them)."""
+    examples = {
+        name: {"value": values[parameter["name"]]} for name, values in requests.items() if parameter["name"] in values
+    }
+    if "content" in parameter:
+        return {
+            **parameter,
+            "content": {kind: {**media, "examples": examples} for kind, media in parameter["content"].items()},
+        }
+    return {**parameter, "examples": examples}
 
 
 def _operation(endpoint: Endpoint) -> dict:
@@ -1039,17 +1094,7 @@ def _operation(endpoint: Endpoint) -> dict:
         "operationId": endpoint.method + "".join(word.title() for word in re.findall(r"[a-z]+", endpoint.path)),
     }
     if endpoint.parameters:
-        operation["parameters"] = [
-            {
-                **parameter,
-                "examples": {
-                    name: {"value": values[parameter["name"]]}
-                    for name, values in endpoint.requests.items()
-                    if parameter["name"] in values
-                },
-            }
-            for parameter in endpoint.parameters
-        ]
+        operation["parameters"] = [_with_examples(parameter, endpoint.requests) for parameter in endpoint.parameters]
     if endpoint.body:
         operation["requestBody"] = {
             "required": True,
@@ -1129,6 +1174,12 @@ def documented_fields(schema: dict, document: dict, prefix: str = "") -> Iterato
 
 
 def type_label(schema: dict) -> str:
+    if "anyOf" in schema:
+        return " or ".join(type_label(option) for option in schema["anyOf"])
+    if schema.get("maxLength") == 0:
+        return "empty"
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[1] + " (JSON)"
     kinds = schema.get("type", "const" if "const" in schema else "any")
     kinds = kinds if isinstance(kinds, list) else [kinds]
     label = " or ".join(kinds)
@@ -1153,7 +1204,12 @@ def api_page_data() -> list[dict]:
                 "summary": operation["summary"],
                 "description": operation["description"],
                 "parameters": [
-                    {**parameter, "type": type_label(parameter["schema"])}
+                    {
+                        **parameter,
+                        "type": type_label(
+                            parameter.get("schema") or parameter["content"]["application/json"]["schema"]
+                        ),
+                    }
                     for parameter in operation.get("parameters", [])
                 ],
                 "body": resolve(endpoint.body, document).get("description") if endpoint.body else None,

@@ -36,6 +36,10 @@ async def search_page(datasette, request):
     query = request.args.get("q", "").strip()
     filters = {name: request.args.get(name) or None for name in ("kind", "document", "as_of")}
     as_typed = request.args.get("as_typed") == "1"
+    if filters["kind"] and filters["kind"] not in SEARCHED:
+        raise BadParameter(
+            "kind", f"kind must be one of {', '.join(SEARCHED)}, or empty for every kind; not {filters['kind']!r}."
+        )
     limit, offset = _number(request, "limit", LIMIT, MAX_LIMIT), _number(request, "offset", 0, MAX_OFFSET)
     as_json = request.url_vars.get("format") == "json"
     try:
