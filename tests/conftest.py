@@ -3,6 +3,7 @@ Debian's chromium for the tests that drive a browser."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,20 @@ def browser():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+DOCS_SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def screenshots(tmp_path_factory) -> Path:
+    """Where the browser tests save the pictures the docs show: docs/screenshots/ when
+    RULEBOOK_SCREENSHOTS=1 is set (to refresh them), a temporary folder otherwise, so a test run
+    leaves the work tree as it was."""
+    if os.environ.get("RULEBOOK_SCREENSHOTS") == "1":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return DOCS_SCREENSHOTS
+    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture

@@ -9,9 +9,7 @@ docs/screenshots/ when RULEBOOK_SCREENSHOTS=1 is set, to a temporary folder othe
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -25,15 +23,6 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SCREENS = {"phone": PHONE, "desktop": DESKTOP}
-DOCS_SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory) -> Path:
-    if os.environ.get("RULEBOOK_SCREENSHOTS") == "1":
-        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        return DOCS_SCREENSHOTS
-    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,6 @@ and to a temporary folder otherwise, so a test run leaves the work tree as it wa
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -18,16 +15,6 @@ from tests.sample_documents import HOSTILE_SLUG
 from tests.server import served
 
 pytestmark = pytest.mark.browser
-
-README_SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-@pytest.fixture(scope="module")
-def screenshots(tmp_path_factory) -> Path:
-    if os.environ.get("RULEBOOK_SCREENSHOTS") == "1":
-        README_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        return README_SCREENSHOTS
-    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture(scope="module")

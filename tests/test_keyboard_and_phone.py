@@ -35,7 +35,7 @@ COLOURS = """selector => { const style = getComputedStyle(document.querySelector
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_on_a_phone_the_first_result_starts_in_the_first_screen_and_marks_read(browser, server, scheme):
+def test_on_a_phone_the_first_result_starts_in_the_first_screen_and_marks_read(browser, server, scheme, screenshots):
     context = browser.new_context(base_url=server, viewport=PHONE, is_mobile=True, color_scheme=scheme)
     page = context.new_page()
     for path in (QUESTION, "/search?q=hidden+teams"):
@@ -45,12 +45,16 @@ def test_on_a_phone_the_first_result_starts_in_the_first_screen_and_marks_read(b
         )
         assert top <= 300, (path, top)
         assert page.evaluate("document.querySelector('h1').getBoundingClientRect().height") < 40
+    page.screenshot(path=str(screenshots / f"search-phone-{scheme}.png"))
+    page.goto("/rulebook/rules")
+    page.screenshot(path=str(screenshots / f"rules-table-phone-{scheme}.png"))
+    page.goto("/search?q=hidden+teams")
     foreground, background = page.evaluate(COLOURS, "mark")
     assert contrast(foreground, background) >= 4.5
     context.close()
 
 
-def test_three_tabs_from_the_search_box_to_the_first_result_and_a_ring_that_shows(browser, server):
+def test_three_tabs_from_the_search_box_to_the_first_result_and_a_ring_that_shows(browser, server, screenshots):
     context = browser.new_context(base_url=server, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto("/search?q=hidden+teams")
@@ -62,6 +66,7 @@ def test_three_tabs_from_the_search_box_to_the_first_result_and_a_ring_that_show
     assert page.evaluate("!!document.activeElement.closest('section.answer, ol.results')")
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineWidth")
     assert float(ring.removesuffix("px")) >= 2
+    page.screenshot(path=str(screenshots / "search-desktop.png"))
     page.goto("/search?q=hidden+teams")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Skip to the results"

@@ -47,7 +47,7 @@ def server(built_db_path):
 
 
 @pytest.mark.browser
-def test_with_the_network_cut_every_current_entry_opens_from_the_kept_rulebook(browser, server):
+def test_with_the_network_cut_every_current_entry_opens_from_the_kept_rulebook(browser, server, screenshots):
     context = browser.new_context(base_url=server, viewport={"width": 390, "height": 844}, is_mobile=True)
     page = context.new_page()
     page.goto("/")  # the first visit, on good Wi-Fi
@@ -75,6 +75,7 @@ def test_with_the_network_cut_every_current_entry_opens_from_the_kept_rulebook(b
     expect(page.locator("#offline-found a").first).to_have_text("702.19")
     page.fill("#offline-q", "assassins team wins")
     expect(page.locator("#offline-found a[href='/rules/treachery-6.0/907.8c']")).to_be_visible()
+    page.screenshot(path=str(screenshots / "offline-phone.png"))
     saved = page.locator("#saved-pages")
     expect(saved).to_contain_text("rulebook")
     assert "static" not in saved.inner_text() and ".css" not in saved.inner_text()
