@@ -10,6 +10,7 @@ const ROOT = "__ROOT__";
 const SHELLS = __SHELLS__;
 const OFFLINE = ROOT + "offline";
 const RULEBOOK = ROOT + "offline/rulebook.json";
+const APP_CSS = "__APP_CSS__";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELLS)).then(() => self.skipWaiting()));
@@ -73,7 +74,7 @@ function entryPage(entry) {
   const textClass = entry.kind === "rule" ? "rule-text" : "note-text";
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escaped(entry.title)} · rulebook (offline)</title>
-<link rel="stylesheet" href="${ROOT}rulebook-static/site.css">
+<link rel="stylesheet" href="${APP_CSS}"><link rel="stylesheet" href="${ROOT}rulebook-static/site.css">
 <link rel="stylesheet" href="${ROOT}rulebook-static/rulebook.css"></head>
 <body class="rulebook"><div class="not-footer"><div class="site-header"><a class="site-name" href="${ROOT}">rulebook</a>
 <form class="site-search" action="${ROOT}offline" method="get" role="search"><input type="search" name="q" aria-label="Find in the rulebook kept offline" placeholder="A rule number, a card, words">

@@ -58,7 +58,8 @@ async def manifest(datasette):
 
 async def service_worker(datasette):
     root = _root(datasette)
-    shells = [f"{root}{page}" for page in SHELL_PAGES] + [
+    app_css = f"{datasette.urls.static('app.css')}?{datasette.app_css_hash()}"  # Datasette's own styles
+    shells = [app_css] + [f"{root}{page}" for page in SHELL_PAGES] + [
         f"{root}{STATIC_MOUNT}/{name}" for name in (*SHELL_FILES, *FONTS)
     ]
     script = package_file("rulebook.plugins", "static/service-worker.js").read_text(encoding="utf-8")
@@ -66,6 +67,7 @@ async def service_worker(datasette):
         script.replace("__CACHE__", f"rulebook-{(await server_state(datasette)).build[:16]}")
         .replace("__ROOT__", root)
         .replace("__SHELLS__", json.dumps(shells))
+        .replace("__APP_CSS__", app_css)
     )
     return Response(
         script,
