@@ -599,7 +599,15 @@ def _missing_rule(
     slugs = [doc["slug"] for doc in documents_in_preference_order(db)]
     if document_slug and document_slug not in slugs:
         error = f"There is no document called {document_slug!r}. The documents are: {', '.join(slugs)}."
-        suggestions = [{"label": f"{number} in {slug}", "url": rule_url(slug, number)} for slug in page.suggestions]
+        # Only pages that exist: the number in each document that has it, else each document's contents.
+        found = [
+            (slug, lookup.rule["number"])
+            for slug in page.suggestions
+            if (lookup := find_rule(db, number, slug, suggest=False)).rule
+        ]
+        suggestions = [
+            {"label": f"{found_number} in {slug}", "url": rule_url(slug, found_number)} for slug, found_number in found
+        ] or [{"label": f"The contents of {slug}", "url": document_url(slug)} for slug in page.suggestions]
     else:
         where = f"in {document_slug}" if document_slug else "in any document"
         if as_of and not document_slug:

@@ -187,6 +187,15 @@ async def test_documented_errors_answer_with_their_schema(site):
     "path, status",
     [
         ("/rules/treachery-6.0/907.99.json", 404),  # ours
+        ("/rules/treachery-9.9/907.8b.json", 404),  # an unknown document: the documents that have 907.8b
+        ("/rules/treachery-9.9/1.json", 404),  # ... none have it: their contents
+        ("/rules/999.9z.json", 404),
+        ("/cards/The%20Gatherng.json", 404),
+        ("/faq/treachery-6.0/platinum-angel.json", 404),
+        ("/glossary/treachery-9.0/team.json", 404),
+        ("/mechanics/duskmourn-release-notes/room.json", 404),
+        ("/compare/treachery-1.1/treachery-9.9.json", 404),
+        ("/compare/treachery-6.0/treachery-6.0.json", 400),
         ("/search.json?q=unveil&limit=5000", 400),  # ours: a parameter
         ("/check.json?scenario=%7B%7D", 400),  # the checker
         ("/nowhere.json", 404),  # Datasette's: an unknown database
@@ -203,7 +212,7 @@ async def test_every_json_error_is_problem_details(site, path, status):
     validator(PROBLEM).validate(problem)
     assert problem["status"] == status and problem["detail"] and problem["title"]
     assert response.headers["access-control-allow-origin"] == "*"
-    for suggestion in problem.get("suggestions", []):
+    for suggestion in problem.get("suggestions", []):  # every suggested page exists
         assert (await site.client.get(suggestion["url"])).status_code == 200, suggestion
 
 
@@ -375,3 +384,11 @@ async def test_a_rebuild_changes_every_etag(site, hostile_db_path):
         "/rules/treachery-6.0/907.8b.json", headers={"If-None-Match": before[CACHED_PAGES[2]]}
     )
     assert stale.status_code == 200
+
+
+async def test_an_unknown_document_suggests_only_the_documents_that_have_the_rule(site):
+    problem = (await site.client.get("/rules/treachery-9.9/907.8b.json")).json()
+    # was every document's 907.8b, six of seven a 404 (/rules/treachery-cards/907.8b)
+    assert problem["suggestions"] == [{"label": "907.8b in treachery-6.0", "url": "/rules/treachery-6.0/907.8b"}]
+    problem = (await site.client.get("/rules/treachery-9.9/1.json")).json()  # no document has rule 1
+    assert problem["suggestions"][0] == {"label": "The contents of treachery-6.0", "url": "/documents/treachery-6.0"}
