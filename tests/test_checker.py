@@ -22,6 +22,7 @@ from rulebook.queries.checker import (
     parse_scenario,
     parse_scenario_text,
 )
+from rulebook.queries.checker.answers import ANSWERS
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.web.checker.text import answer_as_text
 from rulebook.web.state import server_state
@@ -902,6 +903,9 @@ def test_every_valid_scenario_gets_an_answer_citing_rules_in_the_database(built_
     }
     assert result["verdict"].endswith(".")
     assert result["ambiguous"] == bool(result["conflicts"])
+    declared = ANSWERS[result["question"]["type"]]  # every answer as queries/checker/answers.py declares it
+    for answer in [result["answer"], *(reading["answer"] for reading in result["readings"])]:
+        declared.model_validate(answer)
     labels = {rule["label"] for rule in result["rules"]}
     assert all(label in labels for step in result["explanation"] for label in step["rules"])
     for rule in result["rules"]:

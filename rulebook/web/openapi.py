@@ -24,6 +24,7 @@ from pydantic.json_schema import models_json_schema
 from rulebook.db.tables import TABLES, mentioning_tables
 from rulebook.ingest.records import may_be_missing, record_classes
 from rulebook.kinds import ENTRY_KINDS, KINDS_BY_NAME, SEARCHED, Kind
+from rulebook.queries.checker.answers import ANSWERS
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.scenario import Scenario
 from rulebook.queries.search import MAX_LIMIT
@@ -191,18 +192,17 @@ def declared(*models) -> dict[str, dict]:
     return top["$defs"]
 
 
-SCHEMAS.update(declared(Scenario, ProblemDetails))
+SCHEMAS.update(declared(Scenario, ProblemDetails, *ANSWERS.values()))
 
 
 SCHEMAS["CheckAnswer"] = obj(
     "The checker's answer: every step names the rules it used, each cited rule is given once with its text.",
+    verdict=string("The answer in the one line a judge would say."),
     question={"type": "object", "description": "The question as it was read.", "required": ["type"]},
     answer={
-        "type": "object",
-        "description": "The answer; its fields depend on the question: identity_deck → legal, violations, "
-        "recommended; setup → starting_player, life, hand_size, face_up, face_down; relationship → teammates, "
-        "opponents; outcome → game_over, winners, losers, still_in, teams; can_unveil → allowed, reasons; "
-        "leave_game → revealed, identity_cards, stack, team_remembered. A field the readings disagree on is null.",
+        "description": "The answer; its fields depend on the question's type (one schema each, from "
+        "queries/checker/answers.py). A field the readings disagree on is null.",
+        "anyOf": [ref(model.__name__) for model in ANSWERS.values()],
     },
     explanation=array(ref("Step"), "The reasoning, step by step."),
     rules=array(
@@ -243,10 +243,22 @@ SCHEMAS["CheckAnswer"] = obj(
         obj(
             "The full answer under one reading.",
             assuming=array(string("A reading."), "The readings assumed."),
-            answer={"type": "object", "description": "The answer under these readings."},
+            answer={
+                "description": "The answer under these readings.",
+                "anyOf": [ref(model.__name__) for model in ANSWERS.values()],
+            },
             explanation=array(ref("Step"), "The steps that follow from them."),
         ),
         "One answer per reading when ambiguous.",
+    ),
+    warnings=array(
+        {
+            "type": "object",
+            "description": "How the checker read what the rules wouldn't deal (a face-down card with no unveil "
+            "cost): player (whom it is about), field (the scenario's field: players[1].unveil_cost), text (how it "
+            "was read, and what to give instead) and rules (the labels of the rules it rests on).",
+        },
+        "How the scenario was read where the rules wouldn't deal it; empty for most scenarios.",
     ),
 )
 
@@ -425,8 +437,28 @@ def _scenario_examples() -> dict[str, dict]:
 
 
 CHECK_EXAMPLE = {
+    "verdict": "Cleo and Dev win: the assassins team (907.8c); Cleo lost earlier and wins with the team (104.2c).",
     "question": {"type": "outcome"},
-    "answer": {"game_over": True, "winners": ["Cleo", "Dev"], "losers": ["Cleo", "Ana", "Ben", "Eli"], "still_in": []},
+    "answer": {
+        "game_over": True,
+        "winners": ["Cleo", "Dev"],
+        "losers": ["Cleo", "Ana", "Ben", "Eli"],
+        "still_in": [],
+        "teams": [
+            {"team": "leader team", "members": ["Ana", "Ben"], "face_down": []},
+            {"team": "assassins team", "members": ["Cleo", "Dev"], "face_down": ["Dev"]},
+            {"team": "Traitor team of Eli", "members": ["Eli"], "face_down": ["Eli"]},
+        ],
+        "winning_team": "assassins team",
+        "won_by": ["907.8c"],
+        "conditions": [
+            {
+                "rule": "907.8c",
+                "applied": True,
+                "why": "Every player controlling a Leader identity lost the game, so the assassins team won.",
+            }
+        ],
+    },
     "explanation": [{"text": "Cleo loses the game and so leaves it (104.5).", "rules": ["104.5"]}],
     "rules": [
         {
@@ -447,6 +479,7 @@ CHECK_EXAMPLE = {
     "ambiguous": False,
     "conflicts": [],
     "readings": [],
+    "warnings": [],
 }
 
 DUSKMOURN_EXAMPLE = {
@@ -1262,6 +1295,8 @@ def declared_fields(name: str) -> list[dict]:
                 continue
             path = f"{prefix}.{key}" if prefix else key
             target = _followed(child, schemas)
+            if "anyOf" in target:  # X or null: its fields are X's
+                target = _followed(next(o for o in target["anyOf"] if o.get("type") != "null"), schemas)
             rows.append(
                 {
                     "name": path,

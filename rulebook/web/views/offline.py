@@ -59,9 +59,11 @@ async def manifest(datasette):
 async def service_worker(datasette):
     root = _root(datasette)
     app_css = f"{datasette.urls.static('app.css')}?{datasette.app_css_hash()}"  # Datasette's own styles
-    shells = [app_css] + [f"{root}{page}" for page in SHELL_PAGES] + [
-        f"{root}{STATIC_MOUNT}/{name}" for name in (*SHELL_FILES, *FONTS)
-    ]
+    shells = (
+        [app_css]
+        + [f"{root}{page}" for page in SHELL_PAGES]
+        + [f"{root}{STATIC_MOUNT}/{name}" for name in (*SHELL_FILES, *FONTS)]
+    )
     script = package_file("rulebook.plugins", "static/service-worker.js").read_text(encoding="utf-8")
     script = (
         script.replace("__CACHE__", f"rulebook-{(await server_state(datasette)).build[:16]}")
