@@ -288,7 +288,13 @@ def serve(db_path, host, port, workers):
 
     from rulebook.web.app import SERVED_DATABASE, make_datasette, prepare_to_serve
     from rulebook.web.search_pool import SEARCH_WORKERS, start_search_workers, stop_search_workers, usable_cores
-    from rulebook.web.startup import DATABASE_UNREADABLE, StartupError, check_search_model, listening_socket
+    from rulebook.web.startup import (
+        DATABASE_UNREADABLE,
+        MAX_REQUEST_HEAD_BYTES,
+        StartupError,
+        check_search_model,
+        listening_socket,
+    )
 
     if not db_path.exists():
         click.echo(f"No database at {db_path} yet: building it from the bundled documents.", err=True)
@@ -322,7 +328,13 @@ def serve(db_path, host, port, workers):
                 await prepare()
                 await start_search_workers(datasette)
                 serving()
-                config = uvicorn.Config(datasette.app(), host=host, port=port, log_level="warning")
+                config = uvicorn.Config(
+                    datasette.app(),
+                    host=host,
+                    port=port,
+                    log_level="warning",
+                    h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
+                )
                 try:
                     await uvicorn.Server(config).serve(sockets=[sock])
                 finally:
@@ -346,6 +358,7 @@ def serve(db_path, host, port, workers):
             host=host,
             port=port,
             log_level="warning",
+            h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES,
         )
         Multiprocess(config, sockets=[sock]).run()
 

@@ -21,6 +21,12 @@ class StartupError(Exception):
         self.exit_code = exit_code
 
 
+# The longest request line and headers the server reads (uvicorn's h11 stops at 16 KB by default
+# and answers a longer URL in plain text before the site sees it). A scenario in a check URL is
+# up to 64 KB of JSON, up to three times that percent-encoded: the site reads it and answers a
+# scenario over 64 KB with its documented 413, never a plain-text error.
+MAX_REQUEST_HEAD_BYTES = 3 * 64 * 1024 + 16 * 1024
+
 # The exit statuses of `rulebook serve` (click's own usage errors exit 2).
 DATABASE_UNREADABLE = 1  # no rulebook database can be read at --db
 MODEL_MISSING = 3  # the database's search vectors were made by a model this install lacks
