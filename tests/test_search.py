@@ -557,11 +557,35 @@ def test_judges_words_come_from_the_documented_data_file_each_with_its_reason():
     assert all("#" in line for line in mappings), [line for line in mappings if "#" not in line]
 
 
+def test_a_phrase_with_common_words_is_read_with_them():
+    """ "at once" and the documents' "in play" hold stop words, which are never searched alone;
+    "turn it over" is still "turn over", the stop word between them skipped."""
+    from rulebook.queries.search.words import parse, read_phrases
+
+    phrases = read_phrases(
+        "at once = simultaneously # the rules' word\nturn over = unveil # turning a card over", "test"
+    )
+    assert [word.typed for word in parse("who wins if everyone dies at once", phrases).words] == [
+        "wins",
+        "everyone",
+        "dies",
+        "simultaneously",
+    ]
+    assert [word.typed for word in parse("can I turn it over", phrases).words] == ["unveil"]
+    assert [word.typed for word in parse("once per turn", phrases).words] == ["once", "per", "turn"]
+
+
+def test_a_condition_is_found_by_its_opposite(find):
+    """509.1a says blockers "must be untapped": the answer to blocking with a tapped creature."""
+    assert "509.1a" in [result["number"] for result in find("can i block with a tapped creature")["results"][:3]]
+
+
 def test_the_documents_own_other_names_are_searched_too(built_db, find):
     """205.3tr: identity types "(or roles)"; the glossary's "In Play (Obsolete)": the battlefield."""
     derived = {row["typed"]: (row["rules"], row["source"]) for row in built_db.query("select * from search_synonyms")}
     assert derived["roles"] == ("roles = roles|identity", "treachery-6.0 205.3tr")
     assert derived["in play"][0] == "in play = battlefield"
+    assert "<mark>battlefield</mark>" in find("tokens in play")["results"][0]["snippet"].lower()
     assert derived["edh"] == ("edh = edh|commander", "comprehensive-rules-2026-01-16 glossary: EDH (Obsolete)")
     assert "by" not in derived
     found = find("what is my role")

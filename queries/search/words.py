@@ -31,6 +31,10 @@ _RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
 # word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0.
 ENGLISH_WORD_ZIPF = 3.0
+# "tapped" also finds "untapped": the rules state a condition by its opposite ("must be untapped",
+# 509.1a), so an entry saying either speaks of the same property
+NEGATIONS = ("un", "non")
+NEGATED_MIN = 4
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -45,6 +49,7 @@ class Word:
     correction: str | None = None
     number: str | None = None  # canonical rule number, for a word like 907.8b
     game_number: bool = False  # a count or power/toughness ("2 copies", "3/3"): it ranks, never finds
+    stop: bool = False  # too common to search for ("the", "at"): only a judges' phrase reads it ("at once")
 
     @property
     def searched(self) -> bool:
@@ -73,8 +78,9 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         spans.append((token.startchar, token.endchar))
         if token.stopped:
             stop_words.append(token.text)
-        else:
-            words.append(Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text)))
+        words.append(
+            Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text), stop=token.stopped)
+        )
     return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
 
 
@@ -99,10 +105,11 @@ def read_phrases(text: str, where: str) -> Phrases:
         if not equals or not typed.strip() or not rules.strip():
             raise ValueError(f"{where} line {number}: expected 'what a judge types = what the rules say'")
         key = tuple(token.text for token in WORDS(typed, removestops=False))
-        phrases[key] = [
-            [token.text for alternative in word.split("|") for token in WORDS(alternative, removestops=False)]
-            for word in rules.split()
+        # the rules' side without its stop words, which no entry is searched for ("all players": players)
+        translation = [
+            [token.text for alternative in word.split("|") for token in WORDS(alternative)] for word in rules.split()
         ]
+        phrases[key] = [alternatives for alternatives in translation if alternatives]
     return phrases
 
 
@@ -114,13 +121,23 @@ def judges_phrases() -> Phrases:
 
 
 def _translated(words: list[Word], phrases: Phrases) -> list[Word]:
-    """Judges' phrases replaced by the rules' words, each spanning the phrase as typed."""
+    """Judges' phrases replaced by the rules' words, each spanning the phrase as typed: first the
+    phrases with a stop word ("at once"), over every word typed; then the others over the words
+    searched, so "turn it over" is "turn over"."""
+    with_stops = {key: value for key, value in phrases.items() if any(is_stop_word(word) for word in key)}
+    first = _replaced(words, with_stops, set())
+    done = {id(word) for word in first if word not in words}
+    return _replaced([word for word in first if not word.stop], phrases, done)
+
+
+def _replaced(words: list[Word], phrases: Phrases, done: set[int]) -> list[Word]:
     translated, position = [], 0
     while position < len(words):
-        for length in (3, 2, 1):
-            typed = tuple(word.typed for word in words[position : position + length])
-            if len(typed) == length and typed in phrases:
-                start, end = words[position].start, words[position + length - 1].end
+        for length in (4, 3, 2, 1):
+            window = words[position : position + length]
+            typed = tuple(word.typed for word in window)
+            if len(window) == length and typed in phrases and not any(id(word) in done for word in window):
+                start, end = window[0].start, window[-1].end
                 translated.extend(
                     Word(start, end, alternatives[0], stems=list(dict.fromkeys(map(stem_word, alternatives))))
                     for alternatives in phrases[typed]
@@ -133,6 +150,11 @@ def _translated(words: list[Word], phrases: Phrases) -> list[Word]:
     return translated
 
 
+@cache
+def is_stop_word(word: str) -> bool:
+    return any(token.stopped for token in WORDS(word, removestops=False))
+
+
 def finds_longer_words(stem: str) -> bool:
     """Whether a stem also finds the longer words it begins ("team": teammates, "own": owner):
     words of three letters or more; never numbers."""
@@ -142,6 +164,14 @@ def finds_longer_words(stem: str) -> bool:
 @lru_cache(maxsize=65536)
 def is_english_word(word: str) -> bool:
     return zipf_frequency(word, "en") >= ENGLISH_WORD_ZIPF
+
+
+def negations(stem: str, known_stems: set[str]) -> list[str]:
+    """The stem's opposites the rulebook uses ("tapp": "untapp"), for stems of NEGATED_MIN letters
+    or more ("di", dies, is no part of "undi", undying)."""
+    if len(stem) < NEGATED_MIN:
+        return []
+    return [prefix + stem for prefix in NEGATIONS if prefix + stem in known_stems]
 
 
 class Speller:
@@ -162,7 +192,7 @@ class Speller:
                 continue
             stem = stem_word(word.typed)
             if stem in self.known_stems or word.typed in self.vocabulary:
-                word.stems = [stem]
+                word.stems = [stem, *negations(stem, self.known_stems)]
             elif correct and attempts < MAX_CORRECTED and not is_english_word(word.typed):
                 attempts += 1
                 word.correction = self.correct(word.typed)
