@@ -15,9 +15,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 from datasette import hookimpl
-from datasette.utils.asgi import Response
+from datasette.utils.asgi import Request
 
 from rulebook.web.app import limit_connection
+from rulebook.web.errors import render_error
 from rulebook.web.search_pool import stop_search_workers
 from rulebook.web.security import SECURITY_HEADERS, bad_table_arguments
 
@@ -70,19 +71,10 @@ def asgi_wrapper(datasette):
             if {"_sort", "_sort_desc", "_where"} & query.keys():
                 problem = await bad_table_arguments(datasette, scope["path"], query)
                 if problem:
-                    response = await _bad_request(datasette, scope["path"], problem)
+                    response = await render_error(datasette, Request(scope, receive), problem)
                     return await response.asgi_send(send)
             return await app(scope, receive, send)
 
         return secured
 
     return wrap
-
-
-async def _bad_request(datasette, path: str, problem: str) -> Response:
-    if path.endswith(".json"):
-        return Response.json({"ok": False, "error": problem, "status": 400, "title": "Bad request"}, status=400)
-    html = await datasette.render_template(
-        "error.html", {"ok": False, "error": problem, "status": 400, "title": "Bad request"}
-    )
-    return Response.html(html, status=400)

@@ -202,6 +202,11 @@ async def test_documented_errors_answer_with_their_schema(site):
         ("/rulebook/nowhere.json", 404),  # an unknown table
         ("/rulebook/rules/999999.json", 404),  # an unknown row
         ("/-/nowhere.json", 404),  # an unknown address
+        ("/rulebook.json?sql=select+nope", 400),  # Datasette's SQL that can't run
+        ("/rulebook.json?sql=select+1&_shape=nope", 400),  # ... its renderer's own
+        ("/rulebook/rules.json?_sort=nope", 400),  # a table's sort
+        ("/rulebook/rules.json?_col=nope", 400),  # ... its columns
+        ("/rulebook/rules.json?_facet=nope", 400),  # ... a facet
     ],
 )
 async def test_every_json_error_is_problem_details(site, path, status):
@@ -216,9 +221,28 @@ async def test_every_json_error_is_problem_details(site, path, status):
         assert (await site.client.get(suggestion["url"])).status_code == 200, suggestion
 
 
+@pytest.mark.parametrize(
+    "path, kind, field, detail",
+    [
+        ("/rulebook.json?sql=select+nope", "invalid-sql", "sql", "no such column: nope"),
+        ("/rulebook.json?sql=select+1&_shape=object", "bad-parameter", "_shape", "_shape=object is only available on tables"),
+        ("/rulebook/rules.json?_where=nope", "invalid-sql", "_where", "_where: 'nope' is not one SQL condition on rules: no such column: nope"),
+    ],
+)  # fmt: skip
+async def test_datasettes_sql_errors_name_the_parameter_at_fault(site, path, kind, field, detail):
+    problem = (await site.client.get(path)).json()
+    assert (problem["type"], problem["field"], problem["detail"]) == (f"/api#problem-{kind}", field, detail)
+    assert problem["title"] in {"The SQL can't be run", "A parameter the API can't take"}
+
+
 async def test_pages_keep_their_friendly_error_pages(site):
     response = await site.client.get("/rules/treachery-6.0/907.99")
     assert response.status_code == 404 and response.headers["content-type"].startswith("text/html")
+    response = await site.client.get("/rulebook", params={"sql": "select nope"})  # Datasette's SQL form says why
+    assert response.status_code == 400 and "no such column: nope" in response.text
+    assert '<textarea id="sql-editor" name="sql"' in response.text
+    response = await site.client.get("/rulebook/rules", params={"_col": "nope"})  # Datasette's error page
+    assert response.status_code == 400 and "_col=nope - invalid columns" in response.text
 
 
 @pytest.mark.parametrize("path, method", OPERATIONS)

@@ -22,6 +22,7 @@ import httpx
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
+from markupsafe import escape
 
 from rulebook.cli import cli
 from rulebook.db.build import build_database, bundled_source, bundled_sources
@@ -230,12 +231,12 @@ def test_a_huge_value_fails_at_once(client):
     started = time.monotonic()
     response = client("/rulebook.json", sql="select length(randomblob(400000000))")
     assert time.monotonic() - started < 0.5
-    assert (response.status_code, response.json()["error"]) == (400, "string or blob too big")
+    assert (response.status_code, response.json()["detail"]) == (400, "string or blob too big")
 
 
 def test_fts3_tokenizer_cannot_be_called(client):
     response = client("/rulebook.json", sql="select fts3_tokenizer('simple')")
-    assert (response.status_code, response.json()["error"]) == (400, "not authorized to use function: fts3_tokenizer")
+    assert (response.status_code, response.json()["detail"]) == (400, "not authorized to use function: fts3_tokenizer")
 
 
 SORTABLE = "id, line_start, number, position, section, sort_key"
@@ -261,9 +262,11 @@ SORTABLE = "id, line_start, number, position, section, sort_key"
 )
 def test_bad_table_arguments_are_400_not_500(client, params, error):
     response = client("/rulebook/rules.json", **params)
-    assert (response.status_code, response.json()["error"]) == (400, error)
+    problem = response.json()
+    assert (response.status_code, problem["detail"]) == (400, error)
+    assert problem["field"] == error.split(":")[0].split()[-1]  # the parameter the detail starts with
     page = client("/rulebook/rules", **params)
-    assert page.status_code == 400 and "Bad request" in page.text
+    assert page.status_code == 400 and "Bad Request" in page.text and str(escape(error)) in page.text
 
 
 @pytest.mark.parametrize("table", ["rules", "cards", "card_notes", "lineage"])

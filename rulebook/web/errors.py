@@ -2,11 +2,14 @@
 
 Views raise ``Problem`` (or its kinds: ``PageNotFound`` with the closest pages that exist,
 ``BadParameter`` naming the parameter, ``MethodNotAllowed``) or return ``problem_response``;
-Datasette raises its own ``NotFound``/``BadRequest``/``Forbidden``. The one ``handle_exception``
-hook (datasette-plugins/errors.py) calls ``render_error``: an address a program asks (a .json
-address, the checker's API) gets ``application/problem+json`` with ``type``, ``title``,
-``status``, ``detail``, and of our own ``field`` (the parameter or scenario path at fault) and
-``suggestions`` (pages that exist); a page address keeps its friendly page.
+Datasette raises its own ``NotFound``/``BadRequest``/``DatasetteError`` (SQL that can't run, a
+query past the time limit), and its JSON renderer's errors (a query's, a bad ``_shape``) are
+raised as ``Problem`` too (datasette-plugins/errors.py). The one ``handle_exception`` hook calls
+``render_error``, and nothing else renders an error: an address a program asks (a .json address,
+the checker's API) gets ``application/problem+json`` with ``type``, ``title``, ``status``,
+``detail``, and of our own ``field`` (the parameter or scenario path at fault) and
+``suggestions`` (pages that exist); a page address keeps its friendly page (ours for a
+``PageNotFound``, Datasette's error page for the rest).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from http import HTTPStatus
 
 from datasette.app import Datasette
 from datasette.utils.asgi import Base400, Response
+from datasette.views.base import DatasetteError
+from markupsafe import Markup
 from pydantic import BaseModel, Field
 
 from .paths import with_base_url
@@ -43,7 +48,19 @@ CANNOT_SHOW = ProblemType("cannot-show", "The address names things that exist, b
 BAD_PARAMETER = ProblemType("bad-parameter", "A parameter the API can't take")
 MALFORMED_SCENARIO = ProblemType("malformed-scenario", "The scenario can't be read")
 UNPLAYABLE_SCENARIO = ProblemType("unplayable-scenario", "The scenario is no game the rules could deal")
-PROBLEM_TYPES = (NOT_FOUND, CANNOT_SHOW, BAD_PARAMETER, MALFORMED_SCENARIO, UNPLAYABLE_SCENARIO)
+INVALID_SQL = ProblemType("invalid-sql", "The SQL can't be run")
+SQL_INTERRUPTED = ProblemType("sql-interrupted", "The SQL ran past the time limit")
+PROBLEM_TYPES = (
+    NOT_FOUND,
+    CANNOT_SHOW,
+    BAD_PARAMETER,
+    MALFORMED_SCENARIO,
+    UNPLAYABLE_SCENARIO,
+    INVALID_SQL,
+    SQL_INTERRUPTED,
+)
+# Datasette's DatasetteError titles, as our kinds of problem
+DATASETTE_KINDS = {"Invalid SQL": INVALID_SQL, "SQL Interrupted": SQL_INTERRUPTED}
 
 
 class Suggestion(BaseModel):
@@ -81,11 +98,20 @@ class Problem(Base400):
     status = 400
     kind: ProblemType | None = None
 
-    def __init__(self, detail: str, field: str | None = None, suggestions: list[dict] | None = None):
+    def __init__(
+        self,
+        detail: str,
+        field: str | None = None,
+        suggestions: list[dict] | None = None,
+        status: int | None = None,
+        kind: ProblemType | None = None,
+    ):
         super().__init__(detail)
         self.detail = detail
         self.field = field
         self.suggestions = suggestions
+        self.status = status or self.status
+        self.kind = kind or self.kind
 
 
 class PageNotFound(Problem):
@@ -121,6 +147,12 @@ class BadParameter(Problem):
 
     def __init__(self, field: str, detail: str):
         super().__init__(detail, field=field)
+
+
+class SqlProblem(Problem):
+    """SQL that Datasette could not run (a query's ``sql``, a table's filters): 400, ``field`` the parameter."""
+
+    kind = INVALID_SQL
 
 
 class MethodNotAllowed(Problem):
@@ -177,39 +209,66 @@ SITE_SUGGESTIONS = [
 ]
 
 
-async def render_error(datasette: Datasette, request, exception: Exception) -> Response | None:
-    """The one error shape: problem details for a program, our page for a ``PageNotFound``;
-    None lets Datasette render any other error as a page."""
+def as_problem(exception: Exception, path: str) -> Problem:
+    """Any exception as the problem it tells a client about (a server error is logged here, once)."""
+    if isinstance(exception, Problem):
+        return exception
+    if isinstance(exception, Base400):
+        detail = str(exception.args[0]) if exception.args else ""
+        if exception.status == 404:
+            detail = f"Nothing is at {path}." if detail in ("404", "Not found", "") else detail
+            return Problem(detail, suggestions=SITE_SUGGESTIONS, status=404, kind=NOT_FOUND)
+        return Problem(detail or HTTPStatus(exception.status).phrase, status=exception.status)
+    status = getattr(exception, "status", 500)
+    status = status if isinstance(status, int) and 400 <= status <= 599 else 500
+    if status == 500:
+        traceback.print_exception(exception)
+    if isinstance(exception, DatasetteError):
+        message = Markup(exception.message).striptags() if exception.message_is_html else str(exception.message)
+        return Problem(message or HTTPStatus(status).phrase, status=status, kind=DATASETTE_KINDS.get(exception.title))
+    return Problem("The server could not answer; the error is in its log.", status=500)
+
+
+async def render_error(datasette: Datasette, request, exception: Exception) -> Response:
+    """The one error shape: problem details for a program, our page for a ``PageNotFound``,
+    Datasette's error page (its templates, its message) for any other error of a page."""
     if isinstance(exception, MethodNotAllowed):
         return problem_response(datasette, 405, exception.detail, headers={"Allow": ", ".join(exception.allowed)})
     if wants_json(request):
-        if isinstance(exception, Problem):
-            return problem_response(
-                datasette,
-                exception.status,
-                exception.detail,
-                kind=exception.kind,
-                field=exception.field,
-                suggestions=exception.suggestions,
-            )
-        if isinstance(exception, Base400):
-            status = exception.status
-            detail = str(exception.args[0]) if exception.args else HTTPStatus(status).phrase
-            if status == 404:
-                detail = f"Nothing is at {request.path}." if detail in ("404", "Not found", "") else detail
-                return problem_response(datasette, 404, detail, kind=NOT_FOUND, suggestions=SITE_SUGGESTIONS)
-            return problem_response(datasette, status, detail)
-        status = getattr(exception, "status", 500)
-        if status == 500:
-            traceback.print_exception(exception)
-        detail = getattr(exception, "message", None) or "The server could not answer; the error is in its log."
-        return problem_response(datasette, status if isinstance(status, int) else 500, str(detail))
-    if not isinstance(exception, PageNotFound):
-        return None
-    suggestions = with_base_url(datasette, exception.suggestions)
-    html = await datasette.render_template(
-        "rulebook_not_found.html",
-        {"error": exception.error, "suggestions": suggestions, "title": exception.title},
-        request=request,
-    )
-    return Response.html(html, status=exception.status)
+        problem = as_problem(exception, request.path)
+        return problem_response(
+            datasette,
+            problem.status,
+            problem.detail,
+            kind=problem.kind,
+            field=problem.field,
+            suggestions=problem.suggestions,
+        )
+    if isinstance(exception, PageNotFound):
+        suggestions = with_base_url(datasette, exception.suggestions)
+        html = await datasette.render_template(
+            "rulebook_not_found.html",
+            {"error": exception.error, "suggestions": suggestions, "title": exception.title},
+            request=request,
+        )
+        return Response.html(html, status=exception.status)
+    return await _datasette_error_page(datasette, request, exception)
+
+
+async def _datasette_error_page(datasette: Datasette, request, exception: Exception) -> Response:
+    """The page Datasette's own handle_exception draws (``{status}.html`` or error.html, its message
+    and title), without the traceback it prints for every error, a 404 included."""
+    problem = as_problem(exception, request.path)
+    message, title = problem.detail, HTTPStatus(problem.status).phrase
+    if isinstance(exception, DatasetteError):
+        message = Markup(exception.message) if exception.message_is_html else exception.message
+        title = exception.title
+    elif isinstance(exception, Base400) and exception.args:
+        message = exception.args[0]
+    context = {"ok": False, "error": message, "status": problem.status, "title": title}
+    if isinstance(exception, DatasetteError):
+        context = {**exception.error_dict, **context}
+    # An error met before Datasette's router (an ASGI wrapper's) has no CSRF token for the page's forms.
+    routed = request if "csrftoken" in request.scope else None
+    html = await datasette.render_template([f"{problem.status}.html", "error.html"], context, request=routed)
+    return Response.html(html, status=problem.status)

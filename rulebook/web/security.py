@@ -17,6 +17,8 @@ from pathlib import Path
 import datasette
 from datasette.utils import escape_sqlite, tilde_decode
 
+from .errors import BadParameter, SqlProblem
+
 _TEMPLATES = Path(datasette.__file__).parent / "templates"
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 # The one template expression inside Datasette's inline scripts, and what it renders as.
@@ -65,7 +67,7 @@ SECURITY_HEADERS = [
 _TABLE_PATH = re.compile(r"^/(?P<database>[^/]+)/(?P<table>[^/]+?)(?:\.(?P<format>json|csv))?$")
 
 
-async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> str | None:
+async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> BadParameter | None:
     """Why a table page's _sort, _sort_desc or _where cannot work (None if they can, or if
     ``path`` is not a table or view page: Datasette answers those itself)."""
     match = _TABLE_PATH.match(path)
@@ -78,18 +80,19 @@ async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> str
         return None
     sort, sort_desc = (query.get(name, [""])[0] for name in ("_sort", "_sort_desc"))
     if sort and sort_desc:
-        return "_sort and _sort_desc: give one of them, not both."
+        return BadParameter("_sort_desc", "_sort and _sort_desc: give one of them, not both.")
     sortable = await _sortable_columns(ds, database, table, is_view)
     for name, column in (("_sort", sort), ("_sort_desc", sort_desc)):
         if column and column not in sortable:
-            return (
-                f"{name}: {table} cannot be sorted by {column!r}. It can be sorted by: {', '.join(sorted(sortable))}."
+            return BadParameter(
+                name,
+                f"{name}: {table} cannot be sorted by {column!r}. It can be sorted by: {', '.join(sorted(sortable))}.",
             )
     for where in query.get("_where", []):
         try:
             await database.execute(f"select 1 from {escape_sqlite(table)} where {where} limit 0", log_sql_errors=False)
         except (sqlite3.DatabaseError, sqlite3.ProgrammingError, sqlite3.Warning) as error:
-            return f"_where: {where!r} is not one SQL condition on {table}: {error}"
+            return SqlProblem(f"_where: {where!r} is not one SQL condition on {table}: {error}", field="_where")
     return None
 
 
