@@ -575,6 +575,16 @@ def test_a_phrase_with_common_words_is_read_with_them():
     assert [word.typed for word in parse("once per turn", phrases).words] == ["once", "per", "turn"]
 
 
+def test_the_word_a_question_asks_for_ranks_the_entries_that_say_it():
+    from rulebook.queries.search import asked_for
+    from rulebook.queries.search.words import parse
+
+    words = parse("The Puppet Master swapped our identity cards: which team am I on now?").words
+    assert asked_for("The Puppet Master swapped our identity cards: which team am I on now?", words).typed == "team"
+    assert asked_for("what zone does a token go to", parse("what zone does a token go to").words).typed == "zone"
+    assert asked_for("can I block with a tapped creature", parse("can I block with a tapped creature").words) is None
+
+
 def test_a_condition_is_found_by_its_opposite(find):
     """509.1a says blockers "must be untapped": the answer to blocking with a tapped creature."""
     assert "509.1a" in [result["number"] for result in find("can i block with a tapped creature")["results"][:3]]

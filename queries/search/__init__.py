@@ -74,6 +74,8 @@ The response, a public contract (/search.json returns it as is)::
 
 from __future__ import annotations
 
+import re
+
 import sqlite_utils
 
 from rulebook.db.families import upcoming_day
@@ -195,7 +197,7 @@ def _ranked(
     searched = [word for word in words if word.searched]
     if not searched:
         return 0, [], None
-    asked = Asked(searched, index)
+    asked = Asked(searched, index, asked_for(text, searched))
     by_words = WordRanking(
         db.conn, word_tiers(index, searched, scope.fts(), skipped), lambda found: reranked(found, asked)
     )
@@ -211,6 +213,15 @@ def _ranked(
     stems = {stem for word in searched for stem in word.stems}
     clear = window[0] if is_clear(window) else None
     return by_words.total() + only_by_meaning, results(db.conn, page, scope, stems), clear
+
+
+_ASKING = re.compile(r"\b(?:which|what|whose)\s+(\w)", re.IGNORECASE)
+
+
+def asked_for(text: str, searched: list[Word]) -> Word | None:
+    """The word right after "which", "what" or "whose": what a question asks for."""
+    starts = {match.start(1) for match in _ASKING.finditer(text)}
+    return next((word for word in searched if word.start in starts and not word.game_number), None)
 
 
 def concepts_named(index: SearchIndex, searched: list[Word], scope: Scope) -> About:

@@ -23,12 +23,11 @@ import sqlite3
 import sys
 from dataclasses import dataclass, field
 
-from .words import Word
+from .words import NEGATIONS, Word
 
 SINGLE_WORD_MAX_SHARE = 0.05  # a one-word name in more entries than this ("creature") is a word, not a concept
 BEST_OF_HOME = 5  # candidates each named concept brings into the first places
 PREFIX_MIN = 3
-NEGATIONS = ("un", "non")  # "untapped" speaks of being tapped, "nonblocking" of blocking
 ENDINGS = {"er", "ed", "s", "p", "pe", "e"}  # what a stem may add and still be the same word: blocker, tapp
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)  # "tap" is tapped's stem's beginning; shorter beginnings say too little

@@ -24,6 +24,7 @@ from .words import Word, finds_longer_words
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
 POINTER_FACTOR = 0.5  # a glossary entry that sends the reader to a rule ("See rule 103.5"), below that rule
+FOCUS_BONUS = 0.5  # score * 1.5 for an entry with the word a question asks about ("which team")
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
 OWNER_BONUS = 0.5  # score * 1.5 for a card note or mechanic ruling with more of the query than the
 # name of its card or mechanic, which the query names
@@ -41,6 +42,7 @@ class Asked:
 
     searched: list[Word]
     index: SearchIndex
+    focus: Word | None = None  # the word a question asks about: "which TEAM am I on"
 
     @cached_property
     def stems(self) -> set[str]:
@@ -107,6 +109,14 @@ def side_by_side(candidate: Candidate, asked: Asked) -> float:
     return 1 + PHRASE_BONUS * found / len(asked.pairs)
 
 
+def has_what_is_asked(candidate: Candidate, asked: Asked) -> float:
+    """What a question asks for ("which team am I on", "what zone does it go to"): an entry
+    that speaks of it answers more than one that only tells the story around it."""
+    if asked.focus is None:
+        return 1.0
+    return 1 + FOCUS_BONUS if has(candidate.words, asked.focus) else 1.0
+
+
 def judges_first_family(candidate: Candidate, asked: Asked) -> float:
     """The family judges reach for first (db/families.py)."""
     return 1 + FAMILY_BONUS if candidate.family == FAMILY_PREFERENCE[0] else 1.0
@@ -120,6 +130,7 @@ SIGNALS: list[Signal] = [
     named_by_every_word,
     side_by_side,
     judges_first_family,
+    has_what_is_asked,
 ]
 
 
