@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from typing import Literal
 
 import sqlite_utils
+from pydantic import Field
 from rapidfuzz import fuzz
 
 from rulebook.db.card_texts import name_key
@@ -21,8 +23,115 @@ from rulebook.urls import card_url, mechanic_url
 
 from .card_history import notes_in_every_set
 from .citations import cite
+from .compare import DiffRun
+from .declaring import Declared, Document, PageAnswer, Reference, Url, stored
 from .entries import entry_row_link
 from .rules import cited_rules
+
+# The card page's JSON (/cards/{name}.json), declared once: the OpenAPI document's CardAnswer
+# and the field tables of docs/api.md are generated from it (rulebook/web/openapi.py).
+
+CARD_COLUMNS = ("name", "kind", "role", "section", "mana_cost", "type_line", "power", "toughness", "loyalty")
+Card = stored(
+    "Card", "A card as stored.", "cards", *CARD_COLUMNS, "rules_text", "note_count", "line_start", "line_end",
+    base=PageAnswer,
+)  # fmt: skip
+CardNote = stored("CardNote", "A ruling of the card, as its document prints it.", "card_notes", base=PageAnswer)
+
+
+class OtherCard(Declared):
+    """The same card in another document."""
+
+    name: str = Field(description="Its name there.")
+    document: str = Field(description="That document's slug.")
+    url: Url = Field(description="Its page there.")
+
+
+class PrintedIn(Declared):
+    """A set (release notes) or edition that printed a note."""
+
+    document: str = Field(description="Its document's slug.")
+    set: str = Field(description="The set or edition as judges cite it.")
+    date: str | None = Field(description="Its release date, or its effective date; null when it has none.")
+    url: Url = Field(description="The card's page in that document.")
+
+
+class ChangedFrom(PrintedIn):
+    """The older set's wording a note changes, with the word diff."""
+
+    text: str = Field(description="The older wording.")
+    diff: list[DiffRun] = Field(description="Runs of words, from the older wording to this one.")
+
+
+SetNote = stored(
+    "SetNote",
+    "A note as this set printed it.",
+    "card_notes",
+    "id",
+    "document_id",
+    "text",
+    "group_heading",
+    "position",
+    url=(Url, Field(description="The note on the card's page of its document.")),
+    citation=(str, Field(description="How a judge cites it: Duskmourn: House of Horror Release Notes, Jump Scare, "
+                                     "note 1.")),
+    also_in=(list[PrintedIn], Field(description="Older sets that printed it word for word.")),
+    changed_from=(ChangedFrom | None, Field(description="The older set's wording it changes (null when it is new).")),
+)  # fmt: skip
+
+
+class SetNotes(PrintedIn):
+    """One set's (or edition's) notes on the card."""
+
+    notes: list[SetNote] = Field(description="Its notes no newer set printed again, in order.")
+
+
+class Mention(Declared):
+    """A card the card's notes name."""
+
+    named_as: str = Field(description="The name as written.")
+    card: str | None = Field(description="The card it resolved to, or null.")
+    url: Url | None = Field(description="Its page, or null.")
+
+
+class MentionedBy(PageAnswer):
+    """A note, FAQ answer or ruling of something else that names this card."""
+
+    source_table: str = Field(
+        description="The table of the text naming it: " + ", ".join(table.name for table in mentioning_tables()) + "."
+    )
+    document: str = Field(description="Its document.")
+    owner: str = Field(description="The card, question or mechanic it belongs to.")
+    owner_url: Url = Field(description="The owner's page.")
+    named_as: str = Field(description="The name as written.")
+    text: str = Field(description="The text naming the card.")
+
+
+class MechanicLink(Declared):
+    """A mechanic the card is an example of."""
+
+    name: str = Field(description="The mechanic.")
+    url: Url = Field(description="Its page.")
+
+
+class CardAnswer(PageAnswer):
+    """A card with its text, notes in order, the rules it cites and the cards that name it."""
+
+    kind: Literal["card"] = Field(description="card.")
+    others: list[OtherCard] = Field(description="The same card in other documents.")
+    document: Document = Field(description="The card's document.")
+    card: Card = Field(description="The card.")
+    url: Url = Field(description="The card's page.")
+    json_url: Url = Field(description="This answer.")
+    notes: list[CardNote] = Field(description="Its notes, in order.")
+    sets: list[SetNotes] = Field(
+        description="Every loaded set's notes on this card, newest set first; a note printed again is shown once, "
+        "under the newest set, and a reworded one with its changes."
+    )
+    references: list[Reference] = Field(description="Rule numbers its text and notes cite.")
+    mentions: list[Mention] = Field(description="Cards its notes name.")
+    mentioned_by: list[MentionedBy] = Field(description="Who names this card.")
+    mechanics: list[MechanicLink] = Field(description="Mechanics it is an example of.")
 
 
 @dataclass

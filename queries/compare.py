@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Literal
 
 import sqlite_utils
+from pydantic import Field
 
 from rulebook.db.families import edition_pairs, editions, in_force_edition, upcoming_edition
 from rulebook.db.lineage import (
@@ -31,6 +33,74 @@ from rulebook.db.lineage import (
 from rulebook.ingest.numbers import section_of
 from rulebook.kinds import RULINGS
 from rulebook.urls import compare_url, rule_url
+
+from .declaring import Declared, Url
+
+# The comparison's JSON (/compare/{old}/{new}.json), declared once: the OpenAPI document's
+# CompareAnswer and the field tables of docs/api.md are generated from it (rulebook/web/openapi.py).
+
+
+class DiffRun(Declared):
+    """A run of words of a word diff (``word_diff``)."""
+
+    op: Literal["equal", "removed", "added"] = Field(description="What the run is.")
+    text: str = Field(description="Its words: the new text's, or the old text's for a removed run.")
+
+
+class RuleText(Declared):
+    """A rule only one of the editions has."""
+
+    number: str = Field(description="Its number.")
+    text: str = Field(description="Its text.")
+    url: Url = Field(description="Its page.")
+
+
+class ChangedRule(Declared):
+    """A rule with the same number in both editions whose text changed."""
+
+    number: str = Field(description="Its number.")
+    old_text: str = Field(description="The old text.")
+    new_text: str = Field(description="The new text.")
+    url: Url = Field(description="Its page in the new edition.")
+
+
+class RenumberedRule(Declared):
+    """A rule matched by its text under a new number."""
+
+    from_: str = Field(alias="from", description="The old number: 314.9.")
+    to: str = Field(description="The new number: 372.8.")
+    change: Literal["none", "typography", "wording"] = Field(
+        description="How its text changed too: none, typography (quotes, spaces, a letter's case) or wording."
+    )
+    url: Url = Field(description="The new rule's page.")
+
+
+class ChangeCounts(Declared):
+    """How many rules of each kind of change."""
+
+    added: int = Field(description="Rules added.")
+    removed: int = Field(description="Rules removed.")
+    changed: int = Field(description="Rules whose wording changed.")
+    typography: int = Field(description="Rules whose text changed only in typography.")
+    renumbered: int = Field(description="Rules renumbered.")
+    renumbered_changed: int = Field(description="Of the renumbered rules, those whose wording changed too.")
+
+
+class CompareAnswer(Declared):
+    """The changes from ``old`` to ``new``: every added, removed, changed and renumbered rule, in rule order."""
+
+    old: str = Field(description="The older edition's slug.")
+    new: str = Field(description="The newer edition's slug.")
+    added: list[RuleText] = Field(description="Rules only in the new edition.")
+    removed: list[RuleText] = Field(description="Rules only in the old edition.")
+    changed: list[ChangedRule] = Field(description="Rules with the same number whose wording changed.")
+    typography: list[ChangedRule] = Field(
+        description="Rules with the same number whose text changed only in typography (quotes, spaces, a "
+        "letter's case)."
+    )
+    renumbered: list[RenumberedRule] = Field(description="Rules matched by their text under a new number.")
+    counts: ChangeCounts = Field(description="How many of each.")
+
 
 _TOKEN = re.compile(r"\s+|[^\s]+")
 

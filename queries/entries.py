@@ -10,8 +10,10 @@ page carries its example cards and its rulings, each ruling numbered as the page
 from __future__ import annotations
 
 import difflib
+from typing import Literal
 
 import sqlite_utils
+from pydantic import Field
 
 from rulebook.db.families import documents_in_preference_order
 from rulebook.db.tables import TABLES
@@ -19,8 +21,119 @@ from rulebook.kinds import BY_TABLE, ENTRY_KINDS, KINDS_BY_NAME, Kind
 from rulebook.urls import card_url, entry_slug, row_url, rule_url
 
 from .citations import cite
+from .declaring import Declared, Document, PageAnswer, Url, stored
 
 FAQ, GLOSSARY, MECHANICS = (KINDS_BY_NAME[name] for name in ("faq", "glossary", "mechanic"))
+
+# An entry page's JSON (/faq/..., /glossary/..., /mechanics/... .json), declared once per kind:
+# the OpenAPI document's FaqAnswer, GlossaryAnswer and MechanicAnswer and the field tables of
+# docs/api.md are generated from them (rulebook/web/openapi.py).
+
+
+def _stored_entry(kind: Kind) -> type:
+    """The entry as stored: its table's columns (db/tables.py) and its slug."""
+    return stored(
+        f"{kind.name.title()}Entry",
+        f"The {kind.label} as stored.",
+        kind.table,
+        base=PageAnswer,
+        slug=(str, Field(description="Its slug in URLs, made from its own text: it survives rebuilds.")),
+    )
+
+
+FAQ_ENTRY, GLOSSARY_ENTRY, MECHANICS_ENTRY = (_stored_entry(kind) for kind in (FAQ, GLOSSARY, MECHANICS))
+
+
+class OtherEntryVersion(Declared):
+    """The same entry in another document."""
+
+    document: str = Field(description="That document's slug.")
+    version: str | None = Field(description="Its version, or null.")
+    effective_date: str | None = Field(description="Its effective date, or null.")
+    label: str = Field(description="The entry's name there.")
+    url: Url = Field(description="Its page there.")
+
+
+class _EntryAnswer(PageAnswer):
+    document: Document = Field(description="Its document.")
+    url: Url = Field(description="Its page.")
+    json_url: Url = Field(description="This JSON.")
+    datasette_url: Url = Field(description="Its row in Datasette's table.")
+    citation: str = Field(
+        description="How a judge cites it: Treachery CR 6.0, FAQ: Can Platinum Angel protect my team?"
+    )
+    other_versions: list[OtherEntryVersion] = Field(
+        description="The same entry (by its slug) in other documents, newest first."
+    )
+
+
+class FaqAnswer(_EntryAnswer):
+    """An FAQ entry: its question and answer."""
+
+    kind: Literal["faq"] = Field(description="faq.")
+    entry: FAQ_ENTRY = Field(description="The entry as stored.")
+
+
+class QuotedRule(Declared):
+    """The official rule a Reminder entry quotes."""
+
+    document: str = Field(description="The official rules' slug.")
+    number: str = Field(description="The rule's number there (or the nearest rule above it).")
+    text: str = Field(description="Its text there.")
+    url: Url = Field(description="Its page.")
+
+
+class GlossaryAnswer(_EntryAnswer):
+    """A glossary entry: its term and text."""
+
+    kind: Literal["glossary"] = Field(description="glossary.")
+    entry: GLOSSARY_ENTRY = Field(description="The entry as stored.")
+    quoted_rule: QuotedRule | None = Field(
+        description="For a Reminder entry, the official rule it quotes in the loaded comprehensive rules; "
+        "otherwise null."
+    )
+
+
+MechanicExample = stored(
+    "MechanicExample",
+    "A card the release notes show as an example.",
+    "mechanic_examples",
+    "name",
+    "mana_cost",
+    base=PageAnswer,
+    url=(Url | None, Field(description="Its card page, or null when the set's card list lacks it.")),
+)
+MechanicRuling = stored(
+    "MechanicRuling",
+    "One ruling of a mechanic.",
+    "mechanic_rulings",
+    "position",
+    "group_heading",
+    "text",
+    base=PageAnswer,
+    anchor=(str, Field(description="Its anchor on the page: ruling-3.")),
+    url=(Url, Field(description="The ruling on its page.")),
+    citation=(str, Field(description="How a judge cites it: … Release Notes, Manifest Dread, ruling 3.")),
+)
+
+
+class MechanicAnswer(_EntryAnswer):
+    """A release-notes mechanic with its example cards and rulings."""
+
+    kind: Literal["mechanic"] = Field(description="mechanic.")
+    entry: MECHANICS_ENTRY = Field(description="The entry as stored.")
+    examples: list[MechanicExample] = Field(description="The example cards, in order.")
+    rulings: list[MechanicRuling] = Field(description="The rulings, in order.")
+
+
+ENTRY_ANSWERS: dict[str, type[_EntryAnswer]] = {
+    "faq": FaqAnswer,
+    "glossary": GlossaryAnswer,
+    "mechanic": MechanicAnswer,
+}
+_UNDECLARED = [kind.name for kind in ENTRY_KINDS.values() if kind.name not in ENTRY_ANSWERS]
+if _UNDECLARED:
+    raise RuntimeError(f"rulebook/queries/entries.py: no answer is declared for the kind {_UNDECLARED[0]!r}.")
 
 
 def _entries(db: sqlite_utils.Database, kind: Kind, document_id: int) -> list[dict]:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from typing import Annotated, Literal
 from urllib.parse import quote
 
 import sqlite_utils
+from pydantic import Field, RootModel
 
 from rulebook.db.families import (
     documents_in_preference_order,
@@ -22,12 +24,152 @@ from rulebook.db.families import (
 from rulebook.db.tables import TABLES
 from rulebook.ingest.numbers import OCCURRENCE_MARK, canonical, looks_like_number, section_of
 from rulebook.ingest.rule_titles import rule_title
-from rulebook.kinds import label_of
+from rulebook.kinds import KINDS_BY_NAME, label_of
 from rulebook.urls import card_url, document_url, row_url, rule_url
 
 from .citations import cite
 from .compare import lineage_json, rule_history, rule_lineage, subrule_changes, successor
+from .declaring import Declared, Document, PageAnswer, Reference, Url, stored
 from .entries import entry_row_link
+
+# The rule page's JSON (/rules/{document}/{number}.json), declared once: the OpenAPI document's
+# RulePage and the field tables of docs/api.md are generated from it (rulebook/web/openapi.py).
+
+RULE_COLUMNS = ("number", "parent_number", "is_subrule", "part", "section", "title", "text", "line_start", "line_end")
+Rule = stored("Rule", "A rule as stored.", "rules", *RULE_COLUMNS, nullable=("parent_number",), base=PageAnswer)
+Paragraph = stored(
+    "Paragraph", "A paragraph printed with a rule: a note, an example.", "rule_paragraphs", base=PageAnswer
+)
+
+
+class ListedRule(Rule):
+    """A rule in a list (subrules, a section's rules), with its page and its notes."""
+
+    url: Url = Field(description="Its page.")
+    paragraphs: list[Paragraph] = Field(description="Its notes and examples, in order.")
+
+
+class RuleLink(Declared):
+    """A neighbouring, parent or section rule."""
+
+    number: str = Field(description="The rule or section number.")
+    title: str | None = Field(description="Its title, or null.")
+    url: Url = Field(description="Its page.")
+
+
+class Citation(Declared):
+    """A row that cites this rule."""
+
+    kind: str = Field(
+        description="What cites it: " + ", ".join(kind.label for kind in KINDS_BY_NAME.values()) + ", or a passage "
+        "of prose."
+    )
+    document: str = Field(description="Its document's slug.")
+    label: str = Field(description="What to show: a rule number, a card name, an FAQ question.")
+    number: str | None = Field(None, description="For a rule or its note, the rule's number; absent otherwise.")
+    card: str | None = Field(None, description="For a card or its note, the card's name; absent otherwise.")
+    url: Url = Field(description="Its page.")
+    cited_as: str = Field(description="The number as the citing text wrote it.")
+    resolution: str = Field(description="How it was resolved: exact, ancestor or section.")
+
+
+class Candidate(Declared):
+    """The same number in another document."""
+
+    document: str = Field(description="The document's slug.")
+    number: str = Field(description="The number there.")
+    url: Url = Field(description="Its page there.")
+
+
+class OtherVersion(Declared):
+    """The same number in another document of the same kind (another edition)."""
+
+    document: str = Field(description="The other document's slug.")
+    version: str | None = Field(description="Its version, or null.")
+    effective_date: str | None = Field(description="Its effective date, or null.")
+    number: str = Field(description="The number there.")
+    url: Url = Field(description="Its page there.")
+
+
+class OtherRuleVersion(OtherVersion):
+    """The same rule in another edition, with its words there."""
+
+    title: str | None = Field(description="Its title there, or null.")
+    text: str = Field(description="Its text there.")
+
+
+class UpcomingChange(Declared):
+    """What the next edition of the rule's family, published but not in force yet, does to it."""
+
+    effective_date: str = Field(description="The day that edition takes effect.")
+    document: str = Field(description="That edition's slug.")
+    status: Literal["changed", "renumbered", "removed"] = Field(description="What it does to the rule.")
+    number: str | None = Field(description="The rule's number there; null when removed.")
+    url: Url | None = Field(description="The rule's page there; null when removed.")
+    message: str = Field(description="A sentence for the reader: Changes on 2026-01-16: see the new text in ….")
+
+
+class SectionHeading(Declared):
+    """A section of a document."""
+
+    number: str = Field(description="Its number: 907.")
+    title: str | None = Field(description="Its title (Treachery), or null.")
+
+
+class _Page(PageAnswer):
+    asked: str = Field(description="The number as asked.")
+    notice: str | None = Field(
+        description="Why the answer shows another rule than the one asked (a missing subrule's parent, a number "
+        "printed twice), or null."
+    )
+    upcoming: UpcomingChange | None = Field(
+        description="What the next edition of its family, published but not in force yet (on as_of, else today), "
+        "does to the rule; null when it keeps the rule's words or no such edition is loaded, and for a section."
+    )
+    candidates: list[Candidate] = Field(
+        description="The same number in other documents (asked without a document); empty when the document "
+        "is in the address."
+    )
+    document: Document = Field(description="The document the rule is in.")
+    url: Url = Field(description="The rule's (or section's) page.")
+    previous: RuleLink | None = Field(description="The rule (or section) before it, or null.")
+    next: RuleLink | None = Field(description="The rule (or section) after it, or null.")
+    cited_by: list[Citation] = Field(description="Rules, notes, FAQ answers and cards that cite it.")
+
+
+class RuleAnswer(_Page):
+    """A rule with its notes, subrules, neighbours and citations."""
+
+    kind: Literal["rule"] = Field(description="rule: a rule or subrule.")
+    rule: Rule = Field(description="The rule.")
+    rule_title: str | None = Field(
+        description="What the rule is about: its own title or heading, else its parent's, else its section's "
+        "(Trample for 702.19b); the page's heading shows it after the number."
+    )
+    citation: str = Field(description="How a judge cites it: Treachery CR 6.0, 907.8b.")
+    breadcrumb: list[RuleLink] = Field(description="Its section and parent rules, outermost first.")
+    paragraphs: list[Paragraph] = Field(description="Its notes and examples, in order.")
+    subrules: list[ListedRule] = Field(description="Its subrules, in order.")
+    cites: list[Reference] = Field(description="The rule numbers its text and notes cite.")
+    other_versions: list[OtherRuleVersion] = Field(
+        description="The same number in other documents of the same kind, newest first."
+    )
+
+
+class SectionAnswer(_Page):
+    """A whole section with its rules."""
+
+    kind: Literal["section"] = Field(description="section: a three-digit section (907).")
+    section: SectionHeading = Field(description="The section.")
+    rules: list[ListedRule] = Field(description="Its rules, in order.")
+    other_versions: list[OtherVersion] = Field(
+        description="The section in other documents of the same kind, newest first."
+    )
+
+
+class RulePageAnswer(RootModel[Annotated[RuleAnswer | SectionAnswer, Field(discriminator="kind")]]):
+    """A rule (kind rule) or a whole section (kind section) of a document."""
+
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
 

@@ -22,7 +22,7 @@ from rulebook.queries.checker import (
     parse_scenario,
     parse_scenario_text,
 )
-from rulebook.queries.checker.answers import ANSWERS
+from rulebook.queries.checker.answers import ANSWERS, CheckAnswer
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.web.checker.text import answer_as_text
 from rulebook.web.state import server_state
@@ -890,17 +890,7 @@ def stored_text(db, rule: dict) -> str | None:
 @given(scenario=valid_scenarios())
 def test_every_valid_scenario_gets_an_answer_citing_rules_in_the_database(built_db, rulebook, scenario):
     result = check(rulebook, parse_scenario(scenario))
-    assert set(result) == {
-        "verdict",
-        "question",
-        "answer",
-        "explanation",
-        "rules",
-        "ambiguous",
-        "conflicts",
-        "readings",
-        "warnings",
-    }
+    CheckAnswer.model_validate_json(json.dumps(result), strict=True)  # as queries/checker/answers.py declares it
     assert result["verdict"].endswith(".")
     assert result["ambiguous"] == bool(result["conflicts"])
     declared = ANSWERS[result["question"]["type"]]  # every answer as queries/checker/answers.py declares it

@@ -13,7 +13,7 @@ from rulebook.cli import cli
 from rulebook.db import families
 from rulebook.db.build import build_database, bundled_source
 from rulebook.queries.compare import comparable_families
-from rulebook.queries.rules import rule_page_data
+from rulebook.queries.rules import RulePageAnswer, rule_page_data
 from rulebook.queries.search import search
 from tests.conftest import shared_corpora
 from tests.server import in_process
@@ -48,6 +48,7 @@ def test_as_of_before_the_date_answers_from_the_edition_in_force_and_says_what_c
         "url": "/rules/comprehensive-rules-2026-01-16/702.124a",
         "message": "Changes on 2026-01-16: see the new text in comprehensive-rules-2026-01-16.",
     }
+    RulePageAnswer.model_validate(page, strict=True)  # as queries/rules.py declares it
     assert page["successor"] is None
     on_the_day = rule_page_data(db, "702.124a", as_of="2026-01-16")
     assert (on_the_day["document"]["slug"], on_the_day["upcoming"]) == ("comprehensive-rules-2026-01-16", None)

@@ -1,17 +1,19 @@
-"""The checker's answer to each question, declared once: the fields of the check answer's
-``answer``, with what their values are. The OpenAPI document's CheckAnswer schema and the API
-reference's tables are generated from these models, and the tests hold every answer the checker
-gives to them. Where the rules leave a case open, any field the readings disagree on is null
+"""The checker's answer (POST /-/check, /check.json, `rulebook check --json`), declared once:
+``CheckAnswer``, and the fields of its ``answer`` for each question, with what their values are.
+The OpenAPI document's CheckAnswer schema and the API reference's tables are generated from these
+models, and the tests hold every answer the checker gives to them. Where the rules leave a case open, any field the readings disagree on is null
 (the answer's ``readings`` give each reading's value): every field below may be null then.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Literal
 
+from pydantic import Field
 
-class Declared(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+from rulebook.queries.declaring import Declared, Url
+
+from .scenario import Question
 
 
 class Violation(Declared):
@@ -155,3 +157,90 @@ ANSWERS: dict[str, type[Declared]] = {
     "can_unveil": CanUnveilAnswer,
     "leave_game": LeaveGameAnswer,
 }
+
+
+AnyAnswer = IdentityDeckAnswer | SetupAnswer | RelationshipAnswer | OutcomeAnswer | CanUnveilAnswer | LeaveGameAnswer
+
+
+class Step(Declared):
+    """One step of the reasoning."""
+
+    text: str = Field(description="The step in plain English.")
+    rules: list[str] = Field(description="The labels of the rules it used (see rules).")
+
+
+class QuotedIn(Declared):
+    """The Treachery glossary's Reminder entry quoting an official rule."""
+
+    document: str = Field(description="The glossary's document.")
+    term: str = Field(description="The glossary term: Reminder: 104.3g.")
+    url: Url = Field(description="Its page.")
+
+
+class CitedRule(Declared):
+    """A rule the answer cites."""
+
+    document: str = Field(description="The slug of its document.")
+    number: str | None = Field(description="Its number, or null for an FAQ answer.")
+    text: str = Field(description="Its text, from the database.")
+    url: Url = Field(description="Its page.")
+    label: str = Field(description="How the steps name it: 907.8c, 702.TR02a (note), FAQ: …")
+    kind: Literal["rule", "note", "official", "faq"] = Field(description="What it is.")
+    quoted_in: QuotedIn | None = Field(
+        None,
+        description="The Reminder entry quoting an official rule; where the loaded official rules lack the rule, "
+        "its text is that quotation. Absent for other rules.",
+    )
+    question: str | None = Field(None, description="For an FAQ answer, its question; absent otherwise.")
+
+
+class Side(Declared):
+    """One way to read an open point."""
+
+    reading: str = Field(description="The reading.")
+    rules: list[str] = Field(description="The labels of the rules on its side.")
+
+
+class Conflict(Declared):
+    """An open point: the rules on each side and what each says."""
+
+    rules: list[str] = Field(description="The labels of the rules involved.")
+    explanation: str = Field(description="What is open.")
+    sides: list[Side] = Field(description="The readings.")
+
+
+class Reading(Declared):
+    """The full answer under one reading of the open points."""
+
+    assuming: list[str] = Field(description="The readings assumed, one per open point.")
+    verdict: str = Field(description="The answer under these readings, in one line.")
+    answer: AnyAnswer = Field(description="The answer under these readings.")
+    explanation: list[Step] = Field(description="The steps that follow from them.")
+
+
+class ReadAs(Declared):
+    """How the checker read what the rules wouldn't deal (a face-down card with no unveil cost)."""
+
+    player: str = Field(description="Whom it is about.")
+    field: str = Field(description="The scenario's field: players[1].unveil_cost.")
+    text: str = Field(description="How it was read, and what to give instead.")
+    rules: list[str] = Field(description="The labels of the rules it rests on.")
+
+
+class CheckAnswer(Declared):
+    """The checker's answer: every step names the rules it used, each cited rule is given once with its text."""
+
+    verdict: str = Field(description="The answer in the one line a judge would say.")
+    question: Question = Field(description="The question as it was read.")
+    answer: AnyAnswer = Field(
+        description="The answer; its fields depend on the question's type (one declaration each, above). A field "
+        "the readings disagree on is null."
+    )
+    explanation: list[Step] = Field(description="The reasoning, step by step.")
+    rules: list[CitedRule] = Field(description="Every cited rule, once.")
+    ambiguous: bool = Field(description="true when the rules leave the case open: see conflicts and readings.")
+    conflicts: list[Conflict] = Field(description="Where the rules disagree or are silent.")
+    readings: list[Reading] = Field(description="One answer per reading when ambiguous; otherwise empty.")
+    warnings: list[ReadAs] = Field(
+        description="How the scenario was read where the rules wouldn't deal it; empty for most scenarios."
+    )

@@ -31,45 +31,8 @@ holds the server up.
 Bad input never raises: an empty query, punctuation, search syntax, a 10,000-character paste
 or text in another script all get results or an empty list with a ``message``.
 
-The response, a public contract (/search.json returns it as is)::
-
-    {
-      "query": str,                   # the query as typed
-      "corrected_query": str | null,  # the query that was searched instead, misspellings corrected
-      "message": str | null,          # a sentence for the judge: the correction, or why nothing matched
-      "redirect": str | null,         # URL to go straight to: the rule a rule number names, the card
-                                      #   an exact card name names
-      "offset": int,                  # results skipped (paging): 0 for the first page
-      "limit": int,                   # results asked for
-      "total": int,                   # results there are in all
-      "as_of": str | null,            # YYYY-MM-DD: per family, the edition in force that day was searched
-      "editions": [                   # with as_of: the edition searched in each family
-        {"family": str, "document": str, "version": str | null, "effective_date": str | null,
-         "current": str}              #   current: the slug of the family's current edition
-      ],
-      "answer": {                     # or null: the first result whole, when it clearly answers
-        "kind": str, "document": str, "title": str, "url": str,   # as in its result
-        "text": str,                  # its whole text: a rule with its notes, a whole ruling or FAQ answer
-        "subrules": [{"number": str, "text": str, "url": str}]    # a rule's subrules, in order
-      },
-      "results": [                    # best first
-        {
-          "kind": "rule" | "card" | "card_note" | "faq" | "glossary" | "mechanic" | "mechanic_ruling",
-          "document": str,            # document slug: "treachery-6.0"
-          "version": str | null,      # the document's version: "6.0"
-          "number": str | null,       # rules: the number as printed: "702.TR02a"
-          "card": str | null,         # cards and card notes: the card's name
-          "question": str | null,     # FAQ entries: the question
-          "title": str,               # "907.8b", "702.TR02 — Undercover", "The Great Martyr — note 3",
-                                      #   the FAQ question, the glossary term, the mechanic's name,
-                                      #   "Manifest Dread — ruling 4"
-          "snippet": str,             # HTML, escaped: the matching text, matched words in <mark>…</mark>
-          "url": str,                 # the result's page: /rules/treachery-6.0/907.8b, /cards/The%20Spy#note-1
-          "score": float,             # higher is better; comparable within one response only
-          "earlier_editions": int     # how many earlier editions of its family also have this entry
-        }
-      ]
-    }
+The answer is a public contract (/search.json returns it as is), declared once in ``answer.py``
+(``SearchAnswer``: every field described), from which the API's schema and docs are generated.
 """
 
 from __future__ import annotations
