@@ -10,10 +10,12 @@ import re
 import jsonschema
 import pydantic
 import pytest
+from datasette.app import Datasette
 from markupsafe import escape
 from openapi_spec_validator import validate
 
 from rulebook.queries.checker.scenario import ScenarioError, parse_scenario
+from rulebook.routes import DatasetteMethods
 from rulebook.web.openapi import ENDPOINTS, field_rows, openapi_document, request_url
 from tests.server import in_process
 
@@ -284,6 +286,62 @@ async def test_a_method_an_operation_does_not_declare_is_a_405_naming_those_it_d
         assert response.status_code == 405, (other, url)
         assert method.upper() in response.headers["allow"]
         assert response.headers["content-type"] == "application/problem+json"
+
+
+# Datasette's own routes: its pages, its JSON, its static files
+DATASETTE_ROUTES = {
+    "/": "GET, HEAD",
+    "/rulebook": "GET, HEAD, OPTIONS",
+    "/rulebook.json": "GET, HEAD, OPTIONS",
+    "/rulebook/rules": "GET, HEAD, OPTIONS",
+    "/rulebook/rules.json": "GET, HEAD, OPTIONS",
+    "/rulebook/rules/1.json": "GET, HEAD, OPTIONS",
+    "/rulebook/identity_cards_of_role.json": "GET, HEAD, OPTIONS",  # a canned query that only reads
+    "/-/versions.json": "GET, HEAD",
+    "/-/static/app.css": "GET, HEAD",
+    "/favicon.ico": "GET, HEAD",
+}
+
+
+@pytest.mark.parametrize("path, allowed", DATASETTE_ROUTES.items())
+async def test_datasettes_own_routes_answer_a_method_they_have_no_handler_for_with_a_405(site, path, allowed):
+    for method in ("TRACE", "PUT", "DELETE", "PATCH", "POST"):
+        response = await site.client.request(method, path)
+        assert (response.status_code, response.headers.get("allow")) == (405, allowed), (method, path)
+        assert response.headers["content-type"] == "application/problem+json"
+        assert response.json()["detail"] == f"{path} answers {allowed}, not {method}."
+    assert (await site.client.get(path)).status_code == 200
+    assert (await site.client.head(path)).status_code == 200
+
+
+async def test_datasettes_own_forms_and_methods_still_answer(site):
+    """The legitimate use: its SQL form and a table's filter form (GET), OPTIONS where its views
+    answer it, its messages and sign-out forms (POST), a CORS preflight anywhere."""
+    response = await site.client.get("/rulebook", params={"sql": "select count(*) from rules where number = '907.8b'"})
+    assert response.status_code == 200 and "<td" in response.text
+    form = {"_filter_column": "number", "_filter_op": "exact", "_filter_value": "907.8b"}
+    response = await site.client.get("/rulebook/rules", params=form)
+    assert (response.status_code, response.headers["location"]) == (302, "/rulebook/rules?number__exact=907.8b")
+    assert (await site.client.options("/rulebook/rules.json")).text == "ok"
+    response = await site.client.post("/-/messages", data={"message": "hello", "message_type": "INFO"})
+    assert (response.status_code, response.headers["location"]) == (302, "/")
+    assert "ds_messages" in response.cookies
+    assert (await site.client.post("/-/logout")).status_code == 302
+    preflight = {"Origin": "https://example.org", "Access-Control-Request-Method": "GET"}
+    assert (await site.client.options("/-/versions.json", headers=preflight)).status_code == 204
+
+
+def test_a_canned_query_that_writes_answers_post_as_datasettes_form_for_it_does():
+    queries = {
+        "add_note": {"sql": "insert into notes (text) values (:text)", "write": True},
+        "notes": {"sql": "select 1"},
+    }
+    datasette = Datasette(memory=True, metadata={"databases": {"_memory": {"queries": queries}}})
+    methods = DatasetteMethods(datasette)
+    assert methods.allowed("/_memory/add_note") == ("GET", "HEAD", "POST", "OPTIONS")
+    assert methods.allowed("/_memory/notes") == ("GET", "HEAD", "OPTIONS")
+    assert methods.allowed("/_memory/a_table") == ("GET", "HEAD", "OPTIONS")
+    assert methods.allowed("/rules/907.8b") is None  # ours: the route table's own methods
 
 
 # The /api page and the README
