@@ -21,7 +21,9 @@ import json
 import math
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from .words import NEGATIONS, Word
 
@@ -104,9 +106,10 @@ class Concepts:
             for form in _forms(stem)
             for number in self.by_stem.get(form, ())
         }
+        first_position = _first_positions(searched, frequency)
         for number in candidates:
             concept = self.concepts[number]
-            positions = _positions(concept.stems, searched, frequency)
+            positions = _positions(concept.stems, first_position)
             if positions is None:
                 continue
             if len(concept.stems) == 1 and frequency.get(concept.stems[0], 0) > entry_count * SINGLE_WORD_MAX_SHARE:
@@ -177,12 +180,13 @@ def specific(rarity: float) -> float:
     return min(1.0, max(0.0, (rarity - SPECIFIC_FROM) / (SPECIFIC_AT - SPECIFIC_FROM)))
 
 
-def _positions(stems: tuple[str, ...], searched: list[Word], frequency: dict[str, int]) -> frozenset[int] | None:
-    """The positions of the query's words naming every word of a name (one may be missing from a
-    name of three words or more: "two headed giant" names Two-Headed Giant Variant), or None."""
-    positions = set()
-    for stem in stems:
-        position = next(
+def _first_positions(searched: list[Word], frequency: dict[str, int]) -> Callable[[str], int | None]:
+    """The position of the query's first word that is a concept name's word in some form, for
+    each word of a name, worked out once per query (many concepts share their words)."""
+
+    @cache
+    def first_position(stem: str) -> int | None:
+        return next(
             (
                 number
                 for number, word in enumerate(searched)
@@ -190,8 +194,14 @@ def _positions(stems: tuple[str, ...], searched: list[Word], frequency: dict[str
             ),
             None,
         )
-        if position is not None:
-            positions.add(position)
+
+    return first_position
+
+
+def _positions(stems: tuple[str, ...], first_position: Callable[[str], int | None]) -> frozenset[int] | None:
+    """The positions of the query's words naming every word of a name (one may be missing from a
+    name of three words or more: "two headed giant" names Two-Headed Giant Variant), or None."""
+    positions = {position for position in map(first_position, stems) if position is not None}
     needed = len(stems) if len(stems) <= 2 else len(stems) - 1
     if len(positions) < needed or not positions:
         return None

@@ -63,7 +63,7 @@ def fused_window(
         )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
     window = sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
-    only_by_meaning = [candidate.id for candidate in window if candidate.id not in place]
+    only_by_meaning = [candidate for candidate in window if candidate.id not in place]
     return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
 
 

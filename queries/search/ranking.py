@@ -19,7 +19,7 @@ from rulebook.db.families import FAMILY_PREFERENCE
 from rulebook.ingest.words import STEMMED_WORDS
 
 from .index import Candidate, SearchIndex
-from .words import Word, finds_longer_words
+from .words import Word, has
 
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
@@ -150,11 +150,3 @@ def stems_of(name: str) -> tuple[str, ...]:
 def rarest_stem(name: str, frequency: dict[str, int]) -> str | None:
     """The word of ``name`` the fewest entries use (its stem): what sets the name apart."""
     return min(stems_of(name), key=lambda stem: (frequency.get(stem, 0), stem), default=None)
-
-
-def has(words: str, word: Word) -> bool:
-    """Whether an entry's indexed words (" name title body context ") include the query's word
-    (or a longer one: "team" is in "teammates", as tiers.match finds it)."""
-    return any(f" {stem}{'' if finds_longer_words(stem) else ' '}" in words for stem in word.stems) or bool(
-        word.number and f" {word.number} " in words
-    )

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulebook.db.search_index import SEARCHED_COLUMNS
 
 from .index import Candidate, SearchIndex, read_entries
 from .scope import quoted
-from .words import Word, finds_longer_words
+from .words import Word, finds_longer_words, has
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
 PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
@@ -32,10 +33,12 @@ _BEST = f"""select rowid, -bm25(search_entries_fts, {", ".join(map(str, COLUMN_W
 
 @dataclass(frozen=True)
 class Matching:
-    """The entries an FTS5 ``expression`` matches, but those ``skipped``."""
+    """The entries an FTS5 ``expression`` matches, but those ``skipped``; ``finds`` says the same
+    of an entry's indexed words, in Python, for the few entries read already."""
 
     expression: str
     skipped: tuple[int, ...]
+    finds: Callable[[str], bool]
 
     def parameters(self) -> list:
         return [self.expression, json.dumps(self.skipped)]
@@ -58,38 +61,42 @@ def ranking_only(expression: str, in_scope: str) -> str:
     return f"({expression} OR {in_scope})"
 
 
-def every_word(index: SearchIndex, searched: list[Word], in_scope: str) -> str:
+def every_word(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple[str, list[Word]]:
     """The first tier: entries with every word of the query but its common ones, which only
     rank (as Lucene's common terms query does). "can I look at my face-down creature" finds
-    the rules on looking at face-down permanents, which never say "creature"."""
+    the rules on looking at face-down permanents, which never say "creature". Its expression,
+    and the words an entry must have."""
     common = [is_common(index, word) for word in searched]
     alternatives = [match(word) for word in searched]
     if all(common):
-        return " AND ".join(alternatives)
-    return " AND ".join(
+        return " AND ".join(alternatives), searched
+    expression = " AND ".join(
         ranking_only(expression, in_scope) if common else expression for expression, common in zip(alternatives, common)
     )
+    return expression, [word for word, common in zip(searched, common) if not common]
 
 
-def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> str:
+def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple[str, list[Word]]:
     """Entries with any of the less common words, the rarest first, as many as keep the
     candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
     would make a search slow, and the common words add little to the ranking. The query's
     other words that are not common still rank these entries: in "someone just unveiled and
     their ability is waiting to resolve, can I counter it", the rarer words find the
-    entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them."""
-    by_rarity = sorted(((word, match(word)) for word in searched), key=lambda pair: count(index, pair[0]))
+    entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them.
+    Its expression, and the words of which an entry must have one."""
+    by_rarity = sorted(searched, key=lambda word: count(index, word))
     chosen, candidates = [], 0
-    for word, expression in by_rarity:
+    for word in by_rarity:
         frequency = count(index, word)
         if chosen and (is_common(index, word) or candidates + frequency > PARTIAL_CANDIDATES):
             break
-        chosen.append(expression)
+        chosen.append(word)
         candidates += frequency
-    ranking = [expression for word, expression in by_rarity[len(chosen) :] if not is_common(index, word)]
+    finding = " OR ".join(map(match, chosen))
+    ranking = [match(word) for word in by_rarity[len(chosen) :] if not is_common(index, word)]
     if not ranking:
-        return " OR ".join(chosen)
-    return f"({' OR '.join(chosen)}) AND {ranking_only(' OR '.join(ranking), in_scope)}"
+        return finding, chosen
+    return f"({finding}) AND {ranking_only(' OR '.join(ranking), in_scope)}", chosen
 
 
 def count(index: SearchIndex, word: Word) -> int:
@@ -103,13 +110,24 @@ def is_common(index: SearchIndex, word: Word) -> bool:
 
 
 def word_tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...]) -> list[Matching]:
-    """The entries with the query's words, in tiers: every word (its common ones only
+    """The entries with the query's words, in tiers: every word (its common words only
     ranking), then some of the less common words."""
-    every = every_word(index, searched, in_scope)
-    expressions = [every]
+    every, required = every_word(index, searched, in_scope)
+
+    def has_every(words: str) -> bool:
+        return all(has(words, word) for word in required)
+
+    tiers = [Matching(f"({every}) AND {in_scope}", skipped, has_every)]
     if len(searched) > 1:
-        expressions.append(f"({some_words(index, searched, in_scope)}) NOT ({every})")
-    return [Matching(f"({expression}) AND {in_scope}", skipped) for expression in expressions]
+        some, chosen = some_words(index, searched, in_scope)
+        tiers.append(
+            Matching(
+                f"(({some}) NOT ({every})) AND {in_scope}",
+                skipped,
+                lambda words: any(has(words, word) for word in chosen) and not has_every(words),
+            )
+        )
+    return tiers
 
 
 class WordRanking:
@@ -133,17 +151,14 @@ class WordRanking:
             before += count_
         return found
 
-    def matching_of(self, entry_ids: list[int]) -> set[int]:
-        """Which of ``entry_ids`` some tier matches (the others only meaning found), in one query."""
-        if not entry_ids:
-            return set()
-        either = Matching(" OR ".join(f"({tier.expression})" for tier in self.tiers), self.tiers[0].skipped)
+    def matching_of(self, candidates: list[Candidate]) -> set[int]:
+        """Which of ``candidates`` some tier matches (the others only meaning found), from the
+        words they were read with."""
+        skipped = set(self.tiers[0].skipped) if self.tiers else set()
         return {
-            row[0]
-            for row in self.connection.execute(
-                f"select rowid from search_entries_fts where {_MATCHING} and rowid in ({', '.join('?' * len(entry_ids))})",
-                [*either.parameters(), *entry_ids],
-            )
+            candidate.id
+            for candidate in candidates
+            if candidate.id not in skipped and any(tier.finds(candidate.words) for tier in self.tiers)
         }
 
     def _page(self, matching: Matching, count_: int, start: int, stop: int) -> list[Candidate]:

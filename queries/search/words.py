@@ -223,3 +223,11 @@ def corrected_text(text: str, query: Query) -> str:
     query's punctuation: "before anyone attacked the Leader?" -> "before anyone attacked the Leader"."""
     corrections = {(word.start, word.end): word.correction for word in query.words if word.correction}
     return " ".join(corrections.get(span, text[span[0] : span[1]]) for span in query.spans)
+
+
+def has(words: str, word: Word) -> bool:
+    """Whether an entry's indexed words (" name title body context ") include the query's word
+    (or a longer one: "team" is in "teammates", as tiers.match finds it)."""
+    return any(f" {stem}{'' if finds_longer_words(stem) else ' '}" in words for stem in word.stems) or bool(
+        word.number and f" {word.number} " in words
+    )
