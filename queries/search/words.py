@@ -29,8 +29,11 @@ from rulebook.ingest.words import WORDS, is_game_number, stem_word
 _RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907.8b, 702.TrUnv-3 in a query
 
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
-# word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0.
+# word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0. wordfreq's
+# small English list holds these words and no rarer ones: 4 MB in each search worker where its
+# large list takes 34 MB (benchmarks/serve_load.py measures the served processes' memory).
 ENGLISH_WORD_ZIPF = 3.0
+ENGLISH_WORDS = "small"
 # "tapped" also finds "untapped": the rules state a condition by its opposite ("must be untapped",
 # 509.1a), so an entry saying either speaks of the same property
 NEGATIONS = ("un", "non")
@@ -163,7 +166,7 @@ def finds_longer_words(stem: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def is_english_word(word: str) -> bool:
-    return zipf_frequency(word, "en") >= ENGLISH_WORD_ZIPF
+    return zipf_frequency(word, "en", wordlist=ENGLISH_WORDS) >= ENGLISH_WORD_ZIPF
 
 
 def negations(stem: str, known_stems: set[str]) -> list[str]:
