@@ -4,6 +4,7 @@ on the site as `rulebook serve` makes it (the page uses the shared layout and re
 from __future__ import annotations
 
 import html
+import inspect
 import json
 import re
 import socket
@@ -13,6 +14,8 @@ from markupsafe import escape
 
 from rulebook.db.build import build_database, bundled_source
 from rulebook.queries.checker.examples import worked_examples
+from rulebook.queries.checker.scenario import Event, Options, Player, Question
+from rulebook.web.checker.form import kinds
 from tests.server import in_process, served
 
 FIVE_PLAYERS = [
@@ -85,6 +88,31 @@ async def test_the_form_lists_every_worked_example(site):
     assert '<script src="/rulebook-static/check.js" defer></script>' in response.text
     assert "<script>" not in response.text.split("</head>")[1].split("<footer")[0]
     assert "<summary>Field reference</summary>" in response.text
+
+
+async def test_the_form_is_drawn_from_the_scenarios_declaration(site):
+    """Every field the scenario declares is in the form, under its title, with its values' words,
+    its help and its default; the field reference is the declaration's descriptions."""
+    page = (await site.client.get("/check", params={"example": "blank"})).text
+    form, reference = page.split('<form action="/check" method="post"')[1].split('<details class="reference">')
+    for name, info in Player.model_fields.items():
+        assert f'name="players.0.{name}"' in form
+        assert f"<b>{escape(info.title)}</b>: {escape(info.description)}" in reference
+    assert '<span>Role</span>\n<select name="players.0.identity">\n  <option value="">(role)</option>' in form
+    assert (
+        '<option value="in" selected>still in the game</option><option value="lost">has lost the game</option>' in form
+    )
+    assert str(escape(Player.model_fields["status"].description)) in form  # the help beside the status
+    for kind, model in kinds(Event).items():
+        assert f'<option value="{kind}">{escape(model.shown)}</option>' in form
+        assert f"<b>{kind}</b>: {escape(inspect.cleandoc(model.__doc__))}" in reference
+    for kind, model in kinds(Question).items():
+        selected = " selected" if kind == "outcome" else ""  # the default question
+        assert f'<option value="{kind}"{selected}>{escape(model.shown)}</option>' in form
+    for option, info in Options.model_fields.items():
+        assert f'<input type="checkbox" name="options.{option}"> {escape(info.title)}</label>' in form
+    assert '<option value="">(assume yes)</option>' in form  # has_priority left out
+    assert 'name="question.players" value="" min="1" max="64"' in form
 
 
 async def test_choosing_an_example_loads_its_scenario(site):

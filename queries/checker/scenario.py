@@ -1,7 +1,10 @@
 """The scenario (the checker's public JSON format), declared once: its fields, their values,
 defaults and limits are the pydantic models below, each field described. The checker reads a
 scenario through them (``parse_scenario``), the OpenAPI document's Scenario schema and the API
-reference are generated from them, and the form is filled from them.
+reference are generated from them, and the /check form is drawn from them: each field's title is
+its label, its description its help, its values and default the form's choices and blank row,
+and ``Shown`` (metadata pydantic keeps beside a field, out of the JSON Schema) holds what only
+the form says: the words for each value, what an empty choice means.
 
 What a JSON Schema can't say is checked after the shape, in ``_check_meaning``: names that must
 be the players', one Leader, four players or more. Every error names the field it is about
@@ -13,8 +16,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin
 
 from annotated_types import Ge, Le
 from pydantic import (
@@ -31,6 +35,19 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How the /check form shows a field, where its title and description aren't enough:
+    ``label`` (else the title), ``blank`` (what an empty choice means), ``choices`` (the words for
+    each value, else the value), ``labels`` (a pair of names: each one's label), ``placeholder``."""
+
+    label: str | None = None
+    blank: str | None = None
+    choices: dict[str, str] = field(default_factory=dict)
+    labels: tuple[str, ...] = ()
+    placeholder: str | None = None
 
 
 class Identity(StrEnum):
@@ -120,22 +137,48 @@ class Declared(BaseModel):
 class Player(Declared):
     """A player, as they stand before the events."""
 
-    name: Name = Field(description="The player's name, different from every other player's (compared in Unicode NFC).")
-    identity: Identity = Field(description="The player's identity card: Leader, Guardian, Assassin or Traitor.")
-    face: Face | None = Field(
+    name: Name = Field(
+        title="Name", description="The player's name, different from every other player's (compared in Unicode NFC)."
+    )
+    identity: Annotated[Identity, Shown(blank="(role)")] = Field(
+        title="Role", description="The player's identity card: Leader, Guardian, Assassin or Traitor."
+    )
+    face: Annotated[
+        Face | None, Shown(blank="(by its unveil cost)", choices={Face.UP: "face up", Face.DOWN: "face down"})
+    ] = Field(
         None,
+        title="Identity card",
         description="The identity card's face before the events. Left out (or null), a card with an unveil cost "
         "is face down and any other face up (907.4a, 907.4b), and the answer's warnings say how it was read.",
     )
-    status: Status = Field(
-        Status.IN, description="in the game, lost (lost the game, and so left it) or left (left without losing)."
+    status: Annotated[
+        Status,
+        Shown(
+            label="Before the events, the player",
+            choices={
+                Status.IN: "still in the game",
+                Status.LOST: "has lost the game",
+                Status.LEFT: "has left the game without losing",
+            },
+        ),
+    ] = Field(
+        Status.IN,
+        title="Status",
+        description="Before the events: in the game; lost (lost the game: 0 life, poison, an effect that says "
+        "they lose, conceding; and so left it, 104.5); or left (out of the game some other way, without having "
+        "lost: an effect removed them). The Treachery rules say what happens when a Leader loses, not when one "
+        "leaves without losing: for that the checker answers both readings.",
     )
-    unveil_cost: Text | None = Field(
-        None, description='The unveil cost, e.g. "{2}{W}". Left out (or null): the card has no unveil ability.'
+    unveil_cost: Annotated[Text | None, Shown(placeholder="e.g. {2}{W}")] = Field(
+        None,
+        title="Unveil cost",
+        description='The unveil cost, e.g. "{2}{W}". Left out (or null): the card has no unveil ability.',
     )
-    undercover: StrictBool = Field(False, description="The card has undercover (702.TR02a).")
+    undercover: StrictBool = Field(False, title="Undercover", description="The card has undercover (702.TR02a).")
     cant_lose: StrictBool = Field(
-        False, description="An effect such as Platinum Angel's: the player can't lose and their opponents can't win."
+        False,
+        title="Can't lose",
+        description="An effect such as Platinum Angel's: the player can't lose and their opponents can't win.",
     )
     _face_given: bool = PrivateAttr(True)
 
@@ -155,9 +198,15 @@ class Player(Declared):
 class Options(Declared):
     """Variants in play (907.3e); each is false when left out."""
 
-    commander: StrictBool = Field(False, description="Commander: the starting life and hand size change (907.6 note).")
-    vanguard: StrictBool = Field(False, description="Vanguard cards set the starting life and hand size.")
-    backstab_rumble: StrictBool = Field(False, description="Backstab Rumble: a different identity deck (907.3e).")
+    commander: StrictBool = Field(
+        False, title="Commander/EDH", description="Commander: the starting life and hand size change (907.6 note)."
+    )
+    vanguard: StrictBool = Field(
+        False, title="Vanguard", description="Vanguard cards set the starting life and hand size."
+    )
+    backstab_rumble: StrictBool = Field(
+        False, title="Backstab Rumble", description="Backstab Rumble: a different identity deck (907.3e)."
+    )
 
 
 OPTIONS = tuple(Options.model_fields)
@@ -166,13 +215,18 @@ OPTIONS = tuple(Options.model_fields)
 class Attack(Declared):
     """A player attacked other players (508.6): what clears undercover (702.TR02a)."""
 
+    shown: ClassVar[str] = "attacks"
     type: Literal[EventType.ATTACK]
-    player: Name = Field(description="The attacking player.")
+    player: Name = Field(title="Player", description="The attacking player.")
     attacked: list[Name] = Field(
-        min_length=1, max_length=MAX_PLAYERS, description="The players attacked, each once; not the attacker."
+        min_length=1,
+        max_length=MAX_PLAYERS,
+        title="Attacked",
+        description="The players attacked, each once; not the attacker.",
     )
-    declared: StrictBool = Field(
+    declared: Annotated[StrictBool, Shown(label="declared as attackers")] = Field(
         True,
+        title="Declared",
         description="false: creatures were put onto the battlefield attacking, which is not attacking a player "
         "for undercover (508.6).",
     )
@@ -181,55 +235,63 @@ class Attack(Declared):
 class PlayerEvent(Declared):
     """Something that happens to one player."""
 
-    player: Name = Field(description="The player it happens to.")
+    player: Name = Field(title="Player", description="The player it happens to.")
 
 
 class Unveil(PlayerEvent):
     """The player tries the unveil special action (702.TR01c): it happens only if they may (see can_unveil)."""
 
+    shown: ClassVar[str] = "unveils (turns their identity face up)"
     type: Literal[EventType.UNVEIL]
 
 
 class Reveal(PlayerEvent):
     """An effect shows the player's face-down identity card to every player; it stays face down (372.8)."""
 
+    shown: ClassVar[str] = "has their identity revealed by an effect"
     type: Literal[EventType.REVEAL]
 
 
 class Lose(PlayerEvent):
     """The player loses the game, unless an effect says they can't (cant_lose)."""
 
+    shown: ClassVar[str] = "loses the game"
     type: Literal[EventType.LOSE]
 
 
 class Concede(PlayerEvent):
     """The player concedes: they lose the game even with cant_lose (101.1, 104.3a)."""
 
+    shown: ClassVar[str] = "concedes"
     type: Literal[EventType.CONCEDE]
 
 
 class Win(PlayerEvent):
     """A "you win the game" effect of the player resolves (907.8e)."""
 
+    shown: ClassVar[str] = 'wins by an effect ("you win the game")'
     type: Literal[EventType.WIN]
 
 
 class TurnFaceDown(PlayerEvent):
     """An effect turns the player's identity card face down (907.5d: no teammates while it is)."""
 
+    shown: ClassVar[str] = "has their identity turned face down"
     type: Literal[EventType.TURN_FACE_DOWN]
 
 
 class ExchangeControl(Declared):
     """Two players exchange control of their identity cards (907.11)."""
 
+    shown: ClassVar[str] = "exchanges identity cards with"
     type: Literal[EventType.EXCHANGE_CONTROL]
-    players: TwoPlayers
+    players: Annotated[TwoPlayers, Shown(labels=("Player", "With player"))]
 
 
 Event = Annotated[
     Union[Attack, Unveil, Reveal, Lose, Concede, Win, ExchangeControl, TurnFaceDown],  # noqa: UP007
     Field(discriminator="type"),
+    Shown(label="What happens", blank="(what happens)"),
 ]
 EVENT_TYPES = tuple(EventType)
 
@@ -237,14 +299,17 @@ EVENT_TYPES = tuple(EventType)
 class IdentityDeck(Declared):
     """Is this identity deck legal for this many players? (907.2, 907.3a–907.3e)"""
 
+    shown: ClassVar[str] = "Is this identity deck right for the number of players?"
     type: Literal[QuestionType.IDENTITY_DECK]
-    players: WholeNumber = Field(ge=1, le=MAX_PLAYERS, description="The number of players.")
+    players: WholeNumber = Field(ge=1, le=MAX_PLAYERS, title="Players", description="The number of players.")
     deck: dict[Identity, CardCount] = Field(
         description='How many cards of each identity, e.g. {"Leader": 1, "Guardian": 1, "Assassin": 2, '
         '"Traitor": 1}; an identity left out has none.'
     )
     backstab_rumble: StrictBool | None = Field(
-        None, description="Check a Backstab Rumble deck (907.3e). Left out (or null): as options.backstab_rumble."
+        None,
+        title="Backstab Rumble",
+        description="Check a Backstab Rumble deck (907.3e). Left out (or null): as options.backstab_rumble.",
     )
 
     @model_validator(mode="after")
@@ -260,29 +325,34 @@ class IdentityDeck(Declared):
 class Setup(Declared):
     """Who starts, the starting life and hand size, which identity cards start face up or down (907.4, 907.6, 907.7)."""
 
+    shown: ClassVar[str] = "How does the game start?"
     type: Literal[QuestionType.SETUP]
 
 
 class Outcome(Declared):
     """After the events, is the game over, and who won and lost? (907.8a–907.8e, 104.2a, 104.2c, 104.3g)"""
 
+    shown: ClassVar[str] = "Who wins, who loses?"
     type: Literal[QuestionType.OUTCOME]
 
 
 class Relationship(Declared):
     """Are two players teammates or opponents after the events? (907.5a–907.5d, 907.12)"""
 
+    shown: ClassVar[str] = "Are two players on the same team?"
     type: Literal[QuestionType.RELATIONSHIP]
-    players: TwoPlayers
+    players: Annotated[TwoPlayers, Shown(labels=("Player", "And player"))]
 
 
 class CanUnveil(Declared):
     """May this player turn their identity card face up now? (702.TR01b–c, 702.TR02a)"""
 
+    shown: ClassVar[str] = "Can this player unveil now?"
     type: Literal[QuestionType.CAN_UNVEIL]
-    player: Name = Field(description="The player who would unveil.")
-    has_priority: StrictBool | None = Field(
+    player: Name = Field(title="Player", description="The player who would unveil.")
+    has_priority: Annotated[StrictBool | None, Shown(blank="(assume yes)")] = Field(
         None,
+        title="Has priority",
         description="Whether the player has priority now (unveiling is a special action taken with priority, "
         "116.2tr). Left out (or null): the answer assumes they have it and says so.",
     )
@@ -291,13 +361,15 @@ class CanUnveil(Declared):
 class LeaveGame(Declared):
     """What happens if this player leaves the game now? (907.11–907.13, 702.TR01f)"""
 
+    shown: ClassVar[str] = "What happens if this player leaves the game?"
     type: Literal[QuestionType.LEAVE_GAME]
-    player: Name = Field(description="The player who leaves.")
+    player: Name = Field(title="Player", description="The player who leaves.")
 
 
 Question = Annotated[
-    Union[IdentityDeck, Setup, Relationship, Outcome, CanUnveil, LeaveGame],  # noqa: UP007
+    Union[Outcome, Relationship, CanUnveil, LeaveGame, Setup, IdentityDeck],  # noqa: UP007
     Field(discriminator="type"),
+    Shown(label="Question"),
 ]
 
 

@@ -10,54 +10,158 @@ rows out. check.js does the same in the browser to keep the JSON pane in step.
 
 from __future__ import annotations
 
+import inspect
 import re
+import types
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Union, get_args, get_origin
+
+from annotated_types import Ge, Le
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 from rulebook.queries.checker.scenario import (
     IDENTITIES,
     MAX_EVENTS,
     MAX_PLAYERS,
     OPTIONS,
-    EventType,
-    Face,
-    QuestionType,
+    Attack,
+    CanUnveil,
+    Event,
+    ExchangeControl,
+    IdentityDeck,
+    Options,
+    Player,
+    Question,
+    Relationship,
     ScenarioError,
+    Shown,
     Status,
 )
 
 QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
+YES_NO = {"yes": "yes", "no": "no"}  # true or false, or left out (the field's blank choice)
 
-# What the form shows for each value of the scenario format (the values stay the JSON contract).
-STATUS_LABELS = {
-    Status.IN: "still in the game",
-    Status.LOST: "has lost the game",
-    Status.LEFT: "has left the game without losing",
+
+@dataclass(frozen=True)
+class FormField:
+    """One field of the form, as its declaration says: its label (title), its help (description),
+    its choices (value: words; none for a text box), what an empty choice means, its default,
+    and for a number its bounds."""
+
+    label: str
+    help: str | None = None
+    choices: dict[str, str] | None = None
+    blank: str | None = None
+    default: str | bool | list = ""
+    placeholder: str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def _shown(metadata) -> Shown:
+    return next((item for item in metadata if isinstance(item, Shown)), Shown())
+
+
+def _unwrapped(annotation):
+    """A field's type without Optional and Annotated: ``Face | None`` -> Face."""
+    while get_origin(annotation) in (Annotated, Union, types.UnionType):
+        annotation = next(argument for argument in get_args(annotation) if argument is not type(None))
+    return annotation
+
+
+def _enum_of(annotation):
+    """The enumeration a field's values come from (through Optional and Annotated), or None."""
+    annotation = _unwrapped(annotation)
+    return annotation if isinstance(annotation, type) and issubclass(annotation, StrEnum) else None
+
+
+def _form_value(info):
+    """A field's default as the form holds it: text, a tick, a list of names; a required field is blank."""
+    if info.default is PydanticUndefined or info.default is None:
+        return [] if get_origin(_unwrapped(info.annotation)) is list else ""
+    return info.default if isinstance(info.default, bool) else str(info.default)
+
+
+def declared(model: type[BaseModel], name: str, label: str | None = None) -> FormField:
+    """A field of the form from the model's field: title, description, values, default, bounds."""
+    info = model.model_fields[name]
+    shown = _shown(info.metadata)
+    enum = _enum_of(info.annotation)
+    choices = {str(value): shown.choices.get(value, str(value)) for value in enum} if enum else None
+    if choices is None and _unwrapped(info.annotation) is bool and info.default is None:
+        choices = YES_NO  # true, false or left out
+    bounds = {type(item): item for item in info.metadata if isinstance(item, Ge | Le)}
+    return FormField(
+        label=label or shown.label or info.title or name,
+        help=info.description,
+        choices=choices,
+        blank=shown.blank,
+        default=_form_value(info),
+        placeholder=shown.placeholder,
+        minimum=bounds[Ge].ge if Ge in bounds else None,
+        maximum=bounds[Le].le if Le in bounds else None,
+    )
+
+
+def kinds(union) -> dict[str, type[BaseModel]]:
+    """The models of a union the type field tells apart (events, questions), by their type value."""
+    members = get_args(get_args(union)[0])
+    return {str(get_args(member.model_fields["type"].annotation)[0]): member for member in members}
+
+
+def _type_field(union) -> FormField:
+    shown = _shown(get_args(union)[1:])
+    return FormField(
+        label=shown.label, blank=shown.blank, choices={kind: model.shown for kind, model in kinds(union).items()}
+    )
+
+
+def _second(model: type[BaseModel]) -> str:
+    """The label of a pair of players' second (exchange with, relationship with)."""
+    return _shown(model.model_fields["players"].metadata).labels[1]
+
+
+# The form's rows and their fields, each from the scenario's declaration (queries/checker/scenario.py).
+FIELDS = {
+    "players": {name: declared(Player, name) for name in Player.model_fields},
+    "events": {
+        "type": _type_field(Event),
+        "player": declared(Attack, "player"),
+        "attacked": declared(Attack, "attacked"),
+        "declared": declared(Attack, "declared"),
+        "other": FormField(label=_second(ExchangeControl)),
+    },
+    "question": {
+        "type": _type_field(Question),
+        "player": declared(CanUnveil, "player"),
+        "other": FormField(label=_second(Relationship)),
+        "has_priority": declared(CanUnveil, "has_priority"),
+        "players": declared(IdentityDeck, "players"),
+        "backstab_rumble": declared(IdentityDeck, "backstab_rumble"),
+    },
+    "options": {name: declared(Options, name) for name in OPTIONS},
 }
-FACE_LABELS = {Face.UP: "face up", Face.DOWN: "face down"}
-EVENT_LABELS = {
-    EventType.ATTACK: "attacks",
-    EventType.UNVEIL: "unveils (turns their identity face up)",
-    EventType.REVEAL: "has their identity revealed by an effect",
-    EventType.LOSE: "loses the game",
-    EventType.CONCEDE: "concedes",
-    EventType.WIN: 'wins by an effect ("you win the game")',
-    EventType.EXCHANGE_CONTROL: "exchanges identity cards with",
-    EventType.TURN_FACE_DOWN: "has their identity turned face down",
-}
-QUESTION_LABELS = {
-    QuestionType.OUTCOME: "Who wins, who loses?",
-    QuestionType.RELATIONSHIP: "Are two players on the same team?",
-    QuestionType.CAN_UNVEIL: "Can this player unveil now?",
-    QuestionType.LEAVE_GAME: "What happens if this player leaves the game?",
-    QuestionType.SETUP: "How does the game start?",
-    QuestionType.IDENTITY_DECK: "Is this identity deck right for the number of players?",
-}
-# "lost" and "left" decide answers: the form says what each means where the status is chosen.
-STATUS_HELP = (
-    "Lost: the player lost the game (0 life, poison, an effect that says they lose, conceding). "
-    "Left: the player is out of the game some other way, without having lost (an effect removed them). "
-    "The Treachery rules say what happens when a Leader loses, not when one leaves without losing: "
-    "for that the checker shows both readings."
-)
+
+
+def _about(model: type[BaseModel]) -> str:
+    return inspect.cleandoc(model.__doc__ or "")
+
+
+def field_reference() -> dict:
+    """The page's field reference, from the declaration: each player field and option by its
+    title with its description, each event and question by its type with what it is."""
+
+    def described(model: type[BaseModel]) -> list[tuple[str, str | None]]:
+        return [(info.title or name, info.description) for name, info in model.model_fields.items()]
+
+    return {
+        "players": described(Player),
+        "events": [(kind, _about(model)) for kind, model in kinds(Event).items()],
+        "questions": [(kind, _about(model)) for kind, model in kinds(Question).items()],
+        "options": described(Options),
+    }
 
 
 def blank_scenario() -> dict:
@@ -110,19 +214,13 @@ _ROW = re.compile(r"^(players|events)\.(\d{1,4})\.(\w+)$")
 
 
 def blank_player() -> dict:
-    return {
-        "name": "",
-        "identity": "",
-        "face": "",
-        "status": Status.IN,
-        "unveil_cost": "",
-        "undercover": False,
-        "cant_lose": False,
-    }
+    """A player row to fill in: every field at its declared default."""
+    return {name: field.default for name, field in FIELDS["players"].items()}
 
 
 def blank_event() -> dict:
-    return {"type": "", "player": "", "attacked": [], "declared": True, "other": ""}
+    """An event row to fill in: every field at its declared default."""
+    return {name: field.default for name, field in FIELDS["events"].items()}
 
 
 def _text(value) -> str:
@@ -302,9 +400,7 @@ def _number(text: str) -> int | str:
     return int(text) if text.isdigit() and len(text) <= 6 else text
 
 
-if not (
-    STATUS_LABELS.keys() == set(Status)
-    and EVENT_LABELS.keys() == set(EventType)
-    and QUESTION_LABELS.keys() == set(QuestionType)
+if not all(
+    isinstance(getattr(model, "shown", None), str) for union in (Event, Question) for model in kinds(union).values()
 ):
-    raise RuntimeError("rulebook/web/checker/form.py: every status, event and question needs its label")
+    raise RuntimeError("queries/checker/scenario.py: every event and question needs the words the form shows (shown)")

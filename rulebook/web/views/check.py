@@ -22,17 +22,14 @@ from markupsafe import Markup, escape
 
 from rulebook.queries.checker import MAX_SCENARIO_BYTES, ScenarioError, check, parse_scenario_text
 from rulebook.queries.checker.examples import worked_examples
-from rulebook.queries.checker.scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, EventType, QuestionType
+from rulebook.queries.checker.scenario import IDENTITIES, MAX_EVENTS, MAX_PLAYERS, MAX_TEXT, MIN_PLAYERS
 from rulebook.web.app import text_linker
 from rulebook.web.checker.form import (
-    EVENT_LABELS,
-    FACE_LABELS,
-    QUESTION_LABELS,
-    STATUS_HELP,
-    STATUS_LABELS,
+    FIELDS,
     blank_event,
     blank_player,
     blank_scenario,
+    field_reference,
     rows_from_fields,
     rows_from_scenario,
     scenario_from_rows,
@@ -237,13 +234,18 @@ async def _page_context(datasette, rows, text, result, error, unavailable, chose
         "names": [row["name"] for row in rows["players"] if row["name"].strip()],
         "folded": any(row["name"].strip() for row in rows["players"]),  # a scenario's players fold to one line
         "identities": IDENTITIES,
-        "event_types": {str(kind): EVENT_LABELS[kind] for kind in EventType},
-        "question_types": {str(kind): QUESTION_LABELS[kind] for kind in QuestionType},
-        "statuses": STATUS_LABELS,
-        "faces": FACE_LABELS,
-        "status_help": STATUS_HELP,
+        "form": FIELDS,  # every field's label, help, choices and default, from the scenario's declaration
+        "reference": field_reference(),
+        "blank_player": blank_player(),
+        "blank_event": blank_event(),
         "summary": scenario_summary(_decoded(text)) if text else None,
-        "limits": {"players": MAX_PLAYERS, "events": MAX_EVENTS, "bytes": MAX_SCENARIO_BYTES},
+        "limits": {
+            "players": MAX_PLAYERS,
+            "min_players": MIN_PLAYERS,
+            "events": MAX_EVENTS,
+            "bytes": MAX_SCENARIO_BYTES,
+            "text": MAX_TEXT,
+        },
         "scenario_text": text,
         "result": result,
         "error": error,
