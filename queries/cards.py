@@ -31,12 +31,39 @@ from .rules import cited_rules
 # The card page's JSON (/cards/{name}.json), declared once: the OpenAPI document's CardAnswer
 # and the field tables of docs/api.md are generated from it (rulebook/web/openapi.py).
 
-CARD_COLUMNS = ("name", "kind", "role", "section", "mana_cost", "type_line", "power", "toughness", "loyalty")
-Card = stored(
-    "Card", "A card as stored.", "cards", *CARD_COLUMNS, "rules_text", "note_count", "line_start", "line_end",
+CARD_TEXT_FIELDS = (
+    "name",
+    "role",
+    "type_line",
+    "mana_cost",
+    "unveil_cost",
+    "flavor",
+    "rarity",
+    "artist",
+    "source_url",
+    "line_start",
+    "line_end",
+)
+Card = stored("Card", "A card as stored.", "cards", base=PageAnswer)
+CardNote = stored(
+    "CardNote",
+    "A ruling of the card, as its document prints it.",
+    "card_notes",
     base=PageAnswer,
-)  # fmt: skip
-CardNote = stored("CardNote", "A ruling of the card, as its document prints it.", "card_notes", base=PageAnswer)
+    citation=(str, Field(description="How a judge cites it: Treachery CR 6.0, The Oracle, note 3.")),
+)
+CardTextRuling = stored("CardTextRuling", "A ruling of the card data.", "card_text_rulings", base=PageAnswer)
+CardText = stored(
+    "CardText",
+    "The identity card as printed (mtgtreachery.net's card data), with the rulings that repeat none of its notes.",
+    "card_texts",
+    *CARD_TEXT_FIELDS,
+    base=PageAnswer,
+    abilities=(list[str], Field(description="Its abilities, one per item, in order.")),
+    document=(str, Field(description="The card data's document.")),
+    rulings=(list[CardTextRuling], Field(description="Its rulings that repeat none of the card's notes, in order.")),
+    repeated_rulings=(int, Field(description="How many of its rulings repeat a note, and are shown as the note.")),
+)
 
 
 class OtherCard(Declared):
@@ -121,6 +148,9 @@ class CardAnswer(PageAnswer):
     others: list[OtherCard] = Field(description="The same card in other documents.")
     document: Document = Field(description="The card's document.")
     card: Card = Field(description="The card.")
+    card_text: CardText | None = Field(
+        description="For an identity card, the card as printed (card data), when the data has it; otherwise null."
+    )
     url: Url = Field(description="The card's page.")
     json_url: Url = Field(description="This answer.")
     notes: list[CardNote] = Field(description="Its notes, in order.")
@@ -254,21 +284,6 @@ def card_text(db: sqlite_utils.Database, card: dict, notes: list[dict]) -> dict 
         "rulings": fresh,
         "repeated_rulings": len(rulings) - len(fresh),
     }
-
-
-CARD_TEXT_FIELDS = (
-    "name",
-    "role",
-    "type_line",
-    "mana_cost",
-    "unveil_cost",
-    "flavor",
-    "rarity",
-    "artist",
-    "source_url",
-    "line_start",
-    "line_end",
-)
 
 
 def card_details(db: sqlite_utils.Database, card_id: int) -> dict:

@@ -7,8 +7,8 @@ is declared from its table's declaration (db/tables.py): its columns' types and 
 written there once, and ``stored`` makes the model.
 
 Two bases: ``Declared`` is a shape whose every field is declared (nothing else may be sent);
-``PageAnswer`` is a page's JSON twin, which also carries what only its HTML uses (a rule's
-history, row ids): those are not part of the contract, and a client should not rely on them.
+``PageAnswer`` is a page's JSON twin, whose rows also carry their ids: those are not part of the
+contract, and a client should not rely on them.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ class Declared(BaseModel):
 
 
 class PageAnswer(BaseModel):
-    """A page's JSON twin: every declared field is always sent; the page's other fields (what
-    only its HTML shows, row ids) may be there too, and are not part of the contract."""
+    """A page's JSON twin, or a row in it: every declared field is sent; its rows' ids (id,
+    document_id) may be there too, and are not part of the contract (tests/test_api.py checks
+    that nothing else is sent undeclared)."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -86,20 +87,7 @@ def described(description: str) -> Any:
 
 # Shapes several answers share
 
-Document = stored(
-    "Document",
-    "A source document.",
-    "documents",
-    "slug",
-    "title",
-    "kind",
-    "version",
-    "effective_date",
-    "source_file",
-    "family",
-    "is_current",
-    base=PageAnswer,
-)
+Document = stored("Document", "A source document.", "documents", base=PageAnswer)
 
 
 class Reference(Declared):

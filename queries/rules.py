@@ -28,15 +28,14 @@ from rulebook.kinds import KINDS_BY_NAME, label_of
 from rulebook.urls import card_url, document_url, row_url, rule_url
 
 from .citations import cite
-from .compare import lineage_json, rule_history, rule_lineage, subrule_changes, successor
+from .compare import DiffRun, lineage_json, rule_history, rule_lineage, subrule_changes, successor
 from .declaring import Declared, Document, PageAnswer, Reference, Url, stored
 from .entries import entry_row_link
 
 # The rule page's JSON (/rules/{document}/{number}.json), declared once: the OpenAPI document's
 # RulePage and the field tables of docs/api.md are generated from it (rulebook/web/openapi.py).
 
-RULE_COLUMNS = ("number", "parent_number", "is_subrule", "part", "section", "title", "text", "line_start", "line_end")
-Rule = stored("Rule", "A rule as stored.", "rules", *RULE_COLUMNS, nullable=("parent_number",), base=PageAnswer)
+Rule = stored("Rule", "A rule as stored.", "rules", nullable=("parent_number",), base=PageAnswer)
 Paragraph = stored(
     "Paragraph", "A paragraph printed with a rule: a note, an example.", "rule_paragraphs", base=PageAnswer
 )
@@ -109,6 +108,93 @@ class UpcomingChange(Declared):
     message: str = Field(description="A sentence for the reader: Changes on 2026-01-16: see the new text in ….")
 
 
+class AsOf(Declared):
+    """Which edition a page asked with as_of shows, and the current one of its family."""
+
+    date: str = Field(description="The day asked for (YYYY-MM-DD).")
+    document: str = Field(description="The edition in force that day: its slug.")
+    effective_date: str | None = Field(description="Its effective date, or null.")
+    current: str = Field(description="The slug of the family's current edition.")
+    current_url: Url = Field(description="The rule there (when its lineage says where it went), else its contents.")
+    is_current: bool = Field(description="true when the edition in force that day is the current one.")
+
+
+class Reminder(PageAnswer):
+    """The Treachery glossary's quotation of an official rule (Reminder: 104.3g)."""
+
+    term: str = Field(description="The glossary term: Reminder: 104.3g.")
+    text: str = Field(description="The quoted rule's text.")
+    quotes_rule: str = Field(description="The official rule it quotes.")
+    document: str = Field(description="The glossary's document.")
+    url: Url = Field(description="The glossary entry's page.")
+
+
+class Edition(Declared):
+    """The rule in one edition of its family."""
+
+    document: str = Field(description="The edition's slug.")
+    version: str | None = Field(description="Its version, or null.")
+    effective_date: str | None = Field(description="Its effective date, or null.")
+    number: str | None = Field(description="The rule's number in it; null when removed.")
+    url: Url | None = Field(description="The rule's page in it; null when removed.")
+
+
+class LineageEntry(Edition):
+    """The rule in one edition of its family, oldest first."""
+
+    status: Literal["added", "unchanged", "changed", "renumbered", "removed"] = Field(
+        description="What that edition did to it, against the edition before."
+    )
+
+
+class Successor(Edition):
+    """Where a rule of an older edition is now, or the edition that removed it."""
+
+    status: Literal["current", "removed"] = Field(description="current: it is in the current edition; removed.")
+
+
+class SubruleChange(Declared):
+    """A subrule added, changed, renumbered or removed in an edition."""
+
+    number: str | None = Field(description="Its number in that edition; null when removed.")
+    previous_number: str | None = Field(description="Its number in the edition before; null when added.")
+    status: Literal["added", "changed", "renumbered", "removed"] = Field(description="What the edition did to it.")
+    text_change: str | None = Field(
+        description="How its text changed: none, typography or wording; null when added or removed."
+    )
+
+
+class HistoryEntry(Declared):
+    """One step of the rule's history, newest first: an edition that changed it (or its subrules), or a run
+    of editions that kept it."""
+
+    status: Literal["added", "changed", "renumbered", "removed", "subrules changed", "unchanged"] = Field(
+        description="What happened: unchanged is a run of editions that kept it (from, to, editions)."
+    )
+    document: str | None = Field(None, description="The edition's slug; absent for unchanged.")
+    version: str | None = Field(None, description="Its version; absent for unchanged.")
+    effective_date: str | None = Field(None, description="Its effective date; absent for unchanged.")
+    number: str | None = Field(None, description="The rule's number in it (null when removed); absent for unchanged.")
+    previous_number: str | None = Field(
+        None,
+        description="Its number in the edition before (null when added); absent for unchanged and subrules changed.",
+    )
+    url: Url | None = Field(None, description="The rule's page in it (null when removed); absent for unchanged.")
+    previous_document: str | None = Field(None, description="The edition before, when there is one.")
+    compare_url: Url | None = Field(None, description="The comparison of the two editions, when there is one before.")
+    diff: list[DiffRun] | None = Field(
+        None, description="changed and renumbered: the word diff from the edition before."
+    )
+    text_changed: bool | None = Field(None, description="changed and renumbered: whether its words changed.")
+    typography_only: bool | None = Field(
+        None, description="changed and renumbered: whether only typography changed (quotes, spaces, a letter's case)."
+    )
+    subrules: list[SubruleChange] | None = Field(None, description="Its subrules that edition changed, when any.")
+    from_: str | None = Field(None, alias="from", description="unchanged: the first edition of the run (its date).")
+    to: str | None = Field(None, description="unchanged: the last edition of the run (its date).")
+    editions: int | None = Field(None, description="unchanged: how many editions the run holds.")
+
+
 class SectionHeading(Declared):
     """A section of a document."""
 
@@ -135,6 +221,14 @@ class _Page(PageAnswer):
     previous: RuleLink | None = Field(description="The rule (or section) before it, or null.")
     next: RuleLink | None = Field(description="The rule (or section) after it, or null.")
     cited_by: list[Citation] = Field(description="Rules, notes, FAQ answers and cards that cite it.")
+    as_of: AsOf | None = Field(
+        description="Asked with as_of and no document: the edition in force that day and its family's current "
+        "one; otherwise null."
+    )
+    reminder: Reminder | None = Field(
+        description="When the answer shows another rule than the one asked (notice): the Treachery glossary's "
+        "quotation of the rule asked, if it has one; otherwise null."
+    )
 
 
 class RuleAnswer(_Page):
@@ -153,6 +247,14 @@ class RuleAnswer(_Page):
     cites: list[Reference] = Field(description="The rule numbers its text and notes cite.")
     other_versions: list[OtherRuleVersion] = Field(
         description="The same number in other documents of the same kind, newest first."
+    )
+    lineage: list[LineageEntry] = Field(description="The rule in every edition of its family, oldest first.")
+    history: list[HistoryEntry] = Field(
+        description="What each edition did to the rule, newest first, with word diffs (what the page shows)."
+    )
+    successor: Successor | None = Field(
+        description="For a rule of an older edition: where it is now, or the edition that removed it; null on the "
+        "current edition."
     )
 
 

@@ -23,6 +23,7 @@ from rulebook.db.families import assign_editions, edition_warnings
 from rulebook.ingest import read_document
 from rulebook.ingest.numbers import RuleNumber
 from rulebook.queries.compare import compare_editions, rule_lineage
+from rulebook.queries.rules import RulePageAnswer
 from tests.sample_documents import FULL_CR
 from tests.server import in_process
 
@@ -251,6 +252,16 @@ async def test_rule_json_has_its_lineage_oldest_first(editions_site):
         },
     ]
     assert data["successor"] is None
+
+
+async def test_rule_json_across_editions_holds_to_its_declaration(editions_site):
+    statuses = set()
+    for url in [f"/rules/{THIRD}/119.1.json", f"/rules/{FIRST}/704.5k.json", f"/rules/{FIRST}/101.2a.json"]:
+        response = await editions_site.client.get(url)
+        page = RulePageAnswer.model_validate_json(response.content, strict=True).root  # queries/rules.py
+        statuses |= {entry.status for entry in page.history}
+        assert all(entry.editions for entry in page.history if entry.status == "unchanged")
+    assert {"unchanged", "changed", "renumbered", "added"} <= statuses
 
 
 async def test_rule_page_history_is_newest_first_with_a_word_diff_and_collapsed_runs(editions_site):

@@ -136,14 +136,23 @@ DOCUMENT_EXAMPLE = {
     "kind": "treachery rules",
     "version": "6.0",
     "effective_date": "2026-05-04",
+    "set_name": None,
+    "release_date": None,
     "source_file": "treachery-rules-6.0.txt",
+    "sha256": "70ba396b30d4b45230a0f1cb5a06347880c3ebd98189c6fce06e1174c533d221",
+    "line_count": 865,
+    "is_excerpt": 0,
     "family": "treachery",
+    "edition": 2,
     "is_current": 1,
 }
 RULE_907_8B = {
     "number": "907.8b",
+    "canonical": "907.8b",
     "parent_number": "907.8",
     "is_subrule": 1,
+    "sort_key": "907.0008b",
+    "position": 58,
     "part": "9. Casual Variants",
     "section": "907. Treachery",
     "title": None,
@@ -187,6 +196,30 @@ def _rule_example(asked: str) -> dict:
         ],
         "cites": [],
         "other_versions": [],
+        "as_of": None,
+        "reminder": None,
+        "lineage": [
+            {
+                "document": "treachery-6.0",
+                "version": "6.0",
+                "effective_date": "2026-05-04",
+                "number": "907.8b",
+                "status": "added",
+                "url": "/rules/treachery-6.0/907.8b",
+            }
+        ],
+        "history": [
+            {
+                "document": "treachery-6.0",
+                "version": "6.0",
+                "effective_date": "2026-05-04",
+                "number": "907.8b",
+                "previous_number": None,
+                "status": "added",
+                "url": "/rules/treachery-6.0/907.8b",
+            }
+        ],
+        "successor": None,
     }
 
 
@@ -247,8 +280,12 @@ DUSKMOURN_EXAMPLE = {
     "kind": "release notes",
     "version": None,
     "effective_date": "2024-09-16",
+    "set_name": "Duskmourn: House of Horror",
     "source_file": "duskmourn-release-notes.md",
+    "sha256": "e4538cb49da0b1a1d846f5fdc4e72dffed17f4e3aad250a26ad6109453286211",
+    "line_count": 2520,
     "family": "duskmourn-release-notes",
+    "edition": 1,
 }
 
 
@@ -340,12 +377,30 @@ ENTRY_API: dict[str, dict] = {
                 "line_start": 84,
                 "line_end": 86,
             },
-            "examples": [{"name": "Innocuous Rat", "mana_cost": "{1}{B}", "url": "/cards/Innocuous%20Rat"}],
+            "examples": [
+                {
+                    "position": 1,
+                    "name": "Innocuous Rat",
+                    "mana_cost": "{1}{B}",
+                    "type_line": "Creature — Rat",
+                    "power": None,
+                    "toughness": None,
+                    "loyalty": None,
+                    "rules_text": "When Innocuous Rat dies, manifest dread. …",
+                    "line_start": 88,
+                    "line_end": 91,
+                    "card_name": None,
+                    "card_document": None,
+                    "url": None,
+                }
+            ],
             "rulings": [
                 {
                     "position": 1,
                     "group_heading": None,
                     "text": "To manifest dread, look at the top two cards of your library. …",
+                    "line_start": 96,
+                    "line_end": 96,
                     "anchor": "ruling-1",
                     "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread#ruling-1",
                     "citation": "Duskmourn: House of Horror Release Notes, New Keyword Action: Manifest Dread, "
@@ -453,6 +508,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "in several documents": {"number": "205.3"},
             "a section": {"number": "907"},
             "subrules with notes": {"number": "907.5"},
+            "renumbered, its words changed": {"number": "372.2"},
             "cited by a card's note": {"number": "108.5"},
         },
         errors=RULE_NOT_FOUND,
@@ -492,6 +548,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "others": [],
             "document": DUSKMOURN_EXAMPLE,
             "card": {
+                "position": 61,
                 "name": "Jump Scare",
                 "kind": "set card",
                 "role": None,
@@ -503,10 +560,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 "loyalty": None,
                 "rules_text": "Until end of turn, target creature gets +2/+2, gains flying, and becomes a Horror "
                 "enchantment creature in addition to its other types.",
+                "no_notes_statement": None,
                 "note_count": 1,
                 "line_start": 894,
                 "line_end": 894,
             },
+            "card_text": None,
             "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
             "json_url": "/cards/Jump%20Scare.json?document=duskmourn-release-notes",
             "notes": [
@@ -517,6 +576,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                     "in many other release notes entries. Boo!",
                     "line_start": 896,
                     "line_end": 896,
+                    "citation": "Duskmourn: House of Horror Release Notes, Jump Scare, note 1",
                 }
             ],
             "sets": [
@@ -763,7 +823,8 @@ def field_rows(schema: dict, prefix: str = "", nested_unions: bool = True) -> It
     """Every field a declared schema documents, depth first, each a row of its table: ``name``
     (a list's items are written ``[]``: cited_by[].kind), ``type``, ``required``, ``default`` and
     ``description``. A union's members (a rule or a section; an event of each type) come one after
-    another, each after a row naming it (``member``); below the top, only with ``nested_unions``."""
+    another, each after a row naming it (its ``member`` is the field telling them apart); below the
+    top, only with ``nested_unions``."""
     schema = _followed(schema)
     if "oneOf" in schema:
         tag = schema.get("discriminator", {}).get("propertyName", "type")
@@ -775,7 +836,7 @@ def field_rows(schema: dict, prefix: str = "", nested_unions: bool = True) -> It
                 "required": True,
                 "default": "",
                 "description": member.get("description", ""),
-                "member": True,
+                "member": f"{prefix}.{tag}" if prefix else tag,  # the field that tells the members apart
             }
             yield from _property_rows(member, prefix, nested_unions, skip=tag)
     else:
@@ -799,7 +860,7 @@ def _property_rows(schema: dict, prefix: str, nested_unions: bool, skip: str | N
             "required": key in required,
             "default": "required" if key in required else json.dumps(default, ensure_ascii=False),
             "description": child.get("description") or target.get("description", ""),
-            "member": False,
+            "member": None,
         }
         if "items" in target:
             items = _followed(target["items"])
