@@ -17,7 +17,8 @@ from openapi_spec_validator import validate
 from rulebook.queries.checker.scenario import ScenarioError, parse_scenario
 from rulebook.queries.declaring import Declared
 from rulebook.routes import DatasetteMethods
-from rulebook.web.openapi import ENDPOINTS, field_rows, openapi_document, request_url
+from rulebook.web.openapi import ENDPOINTS, openapi_document, request_url
+from rulebook.web.reference import field_rows
 from tests.server import in_process
 
 DOCUMENT = openapi_document()

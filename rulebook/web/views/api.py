@@ -8,7 +8,8 @@ from datasette.utils.asgi import Response
 
 from rulebook.web.app import served_databases
 from rulebook.web.errors import PROBLEM_TYPES
-from rulebook.web.openapi import OPENAPI_PATH, api_page_data, openapi_document
+from rulebook.web.openapi import OPENAPI_PATH, openapi_document
+from rulebook.web.reference import api_page_data
 
 
 async def openapi_json():
