@@ -2,8 +2,10 @@
 
 For a question (MEANING_MIN_WORDS searched words or more) that its words find answers to, each
 candidate (the best WINDOW by words, the closest WINDOW in meaning) scores by its place in the
-word ranking, (RANK_K + 1) / (RANK_K + place), 1 for the first, plus MEANING_WEIGHT times how
-close it is in meaning, from 0 for the farthest of the closest to 1 for the closest. An entry a
+word ranking, (RANK_K + 1) / (RANK_K + place), 1 for the first, plus MEANING_WEIGHT (for a long
+question; SHORT_MEANING_WEIGHT for a short one) times the score of its place among the closest in
+meaning, (MEANING_K + 1) / (MEANING_K + place): places, not cosines, since how close the closest
+are says little (reciprocal rank fusion). An entry a
 later edition removed or replaced counts SUPERSEDED_FACTOR of its score there, unless the query
 names an old rule or the scope is an edition.
 """
@@ -17,16 +19,22 @@ from .tiers import WordRanking, is_common
 
 WINDOW = 20  # the first places, where the rankings by words and by meaning are fused
 RANK_K = 3  # how fast the score of a place in the word ranking falls: 1, 0.8, 0.67, 0.57...
-MEANING_WEIGHT = 0.15  # what being the closest in meaning adds to the score of a place
+MEANING_WEIGHT = 0.4  # what being the closest in meaning adds to the score of a place by words, for a long question
+SHORT_MEANING_WEIGHT = 0.15  # the same for a question of fewer than LONG_QUESTION words, which its words find
+LONG_QUESTION = 5  # searched words: a story ("my opp bounced my token, can I replay it") says in many words
+# what a rule says in few, so the closest in meaning count more than for "does the traitor need to kill the guardian"
+MEANING_K = 5  # how fast the score of a place in meaning falls: 1, 0.86, 0.75...
+# The four were fitted on the blind sets' fit half: 0.4 and 5 sit in the middle of the best plateau
+# (0.3-0.5, 1-10); 4 to 8 words and 0.1-0.2 for short questions give the same.
 MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or two is found by its words
 CONCEPT_WEIGHT = 0.6  # what being the most about every concept the question names adds (concepts.py)
 MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
 SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
 
 
-def by_place(place: int) -> float:
-    """The score of a place in a ranking: 1 for the first, falling as RANK_K says."""
-    return (RANK_K + 1) / (RANK_K + place)
+def by_place(place: int, k: int = RANK_K) -> float:
+    """The score of a place in a ranking: 1 for the first, falling as ``k`` says."""
+    return (k + 1) / (k + place)
 
 
 def fused_window(
@@ -47,10 +55,10 @@ def fused_window(
     new = list(dict.fromkeys(new))
     candidates.update({candidate.id: candidate for candidate in read_entries(by_words.connection, new)})
     place = {candidate.id: number for number, candidate in enumerate(words_first, start=1)}
-    nearness = _spread(dict(closest))
     # a question naming two concepts or more asks how they meet: the entries about all of them
     # first (one concept named is found by its words, its heading being every subrule's context)
     concept_weight = CONCEPT_WEIGHT if len({named.positions for named in about.named}) >= 2 else 0.0
+    meaning_weight = MEANING_WEIGHT if len(searched) >= LONG_QUESTION else SHORT_MEANING_WEIGHT
     meaning_place = {entry_id: number for number, (entry_id, _) in enumerate(closest, start=1)}
     for entry_id, candidate in candidates.items():
         candidate.relevance = candidate.score if entry_id in place else 0.0  # by its words
@@ -58,7 +66,7 @@ def fused_window(
         candidate.about = about.scores.get(entry_id, 0.0)
         score = (
             (by_place(place[entry_id]) if entry_id in place else 0.0)
-            + MEANING_WEIGHT * nearness.get(entry_id, 0.0)
+            + (meaning_weight * by_place(meaning_place[entry_id], MEANING_K) if entry_id in meaning_place else 0.0)
             + concept_weight * candidate.about
         )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
@@ -77,11 +85,3 @@ def closest_in_meaning(index: SearchIndex, connection, text: str, scope: Scope, 
         where, parameters = scope.where()
         allowed = {row[0] for row in connection.execute(f"select e.id from search_entries e where {where}", parameters)}
     return index.meanings.nearest(text, WINDOW, scope.kind, allowed, skipped, current)
-
-
-def _spread(similarities: dict[int, float]) -> dict[int, float]:
-    """Cosine similarities spread over 0 (the least similar given) to 1 (the most)."""
-    if not similarities:
-        return {}
-    low, high = min(similarities.values()), max(similarities.values())
-    return {entry_id: (value - low) / (high - low) if high > low else 1.0 for entry_id, value in similarities.items()}
