@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 import sqlite_utils
 from hypothesis import HealthCheck, settings
 from playwright.sync_api import sync_playwright
@@ -160,7 +161,9 @@ def screenshots(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("screenshots")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="session")
 async def site(built_db_path):
-    """The site over the bundled documents, started in-process, for requests through its client."""
+    """The site over the bundled documents, started in-process once for the whole session, for
+    requests through its client: its answers depend only on the immutable files it serves, and a
+    site's startup (hashing the build, loading every link) costs more than most of its tests."""
     return await in_process(built_db_path)

@@ -13,6 +13,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 import sqlite_utils
 from click.testing import CliRunner
 
@@ -98,7 +99,7 @@ def editions_db(editions_db_path) -> sqlite_utils.Database:
     return sqlite_utils.Database(editions_db_path)
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(scope="module")
 async def editions_site(editions_db_path):
     return await in_process(editions_db_path)
 
