@@ -19,7 +19,11 @@ from tests.server import served
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = 20  # per operation and phase: every operation is tried ~150 times within a few minutes
-SEED = 30  # a fixed seed: a failure is reproduced by the same run
+# A fixed seed: a failure is reproduced by the same run. Not 30: since the question union lists
+# outcome first, seed 30 leads schemathesis 4.32.5 to a generator error of its own on POST
+# /-/check's events (a "contains" demand no value meets: "Cannot generate an array with 1 demanded
+# elements", a Schema Error with every case passed), not to anything the server answers.
+SEED = 31
 
 
 @pytest.mark.server
