@@ -85,6 +85,20 @@ def test_the_document_describes_every_public_endpoint():
             assert examples or not parameter["required"], (path, parameter["name"])
 
 
+def test_every_declared_field_is_described():
+    """Each answer is declared with a description on every field (a union member's tag, such as an
+    event's type, is described by its member)."""
+    schemas = DOCUMENT["components"]["schemas"]
+    undescribed = [
+        f"{name}.{key}"
+        for name, schema in schemas.items()
+        for key, field in schema.get("properties", {}).items()
+        if not field.get("description") and "const" not in field
+    ]
+    assert not undescribed
+    assert all(schema.get("description") for schema in schemas.values())
+
+
 @pytest.mark.parametrize("path, method", OPERATIONS)
 def test_each_example_answer_matches_its_schema(path, method):
     endpoint = endpoint_of(path, method)
