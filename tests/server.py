@@ -30,8 +30,8 @@ def served(
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     # What the server logs goes to a file, never a pipe nobody reads while it runs: a pipe that
-    # fills (Datasette prints a traceback for each error page when `rich` is installed, as
-    # schemathesis installs it) would stop the server mid-answer.
+    # fills (a traceback for each server error, a line for each SQL error) would stop the server
+    # mid-answer.
     with tempfile.TemporaryFile(mode="w+") as log:
         process = subprocess.Popen(
             [python, "-m", "rulebook", "serve", "--db", str(db_path), "--port", str(port), *options],

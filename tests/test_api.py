@@ -299,6 +299,16 @@ async def test_datasettes_sql_errors_name_the_parameter_at_fault(site, path, kin
     assert problem["title"] in {"The SQL can't be run", "A parameter the API can't take"}
 
 
+async def test_an_error_is_drawn_once_and_prints_no_traceback(site, capfd):
+    """Only our handle_exception hook answers: Datasette's default, which printed every frame's
+    locals for each 404 (a third of a second of the event loop with rich installed), never runs."""
+    for method, path in [("GET", "/rulebook/nowhere.json"), ("GET", "/nowhere"), ("GET", "/rules/treachery-6.0/907.99"),
+                         ("TRACE", "/rulebook/rules.json"), ("GET", "/rulebook/rules?_col=nope")]:  # fmt: skip
+        assert (await site.client.request(method, path)).status_code in (400, 404, 405)
+    printed = "".join(capfd.readouterr())
+    assert "Traceback" not in printed and "locals" not in printed
+
+
 async def test_pages_keep_their_friendly_error_pages(site):
     response = await site.client.get("/rules/treachery-6.0/907.99")
     assert response.status_code == 404 and response.headers["content-type"].startswith("text/html")
