@@ -6,17 +6,25 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 
 import jsonschema
 import pydantic
 import pytest
 from datasette.app import Datasette
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from markupsafe import escape
 from openapi_spec_validator import validate
 
+from rulebook.kinds import ENTRY_KINDS
+from rulebook.queries.cards import CardAnswer, card_page_data
 from rulebook.queries.checker.scenario import ScenarioError, parse_scenario
 from rulebook.queries.declaring import Declared
+from rulebook.queries.entries import ENTRY_ANSWERS, entry_page_data
+from rulebook.queries.rules import RulePageAnswer, rule_page_data
 from rulebook.routes import DatasetteMethods
+from rulebook.urls import entry_slug
 from rulebook.web.openapi import ENDPOINTS, openapi_document, request_url
 from rulebook.web.reference import field_rows
 from tests.server import in_process
@@ -220,6 +228,40 @@ async def test_the_real_answers_hold_to_their_declarations(
         declared = set(documented) | {row["member"] for row in rows if row["member"]}
         undeclared = sorted(name for name in seen - declared if not re.search(r"(^|\.|_)id$", name))
         assert not undeclared, f"sent but not declared by {path}: {undeclared}"  # only rows' ids may be
+
+
+@pytest.fixture(scope="module")
+def any_page(built_db):
+    """Every page the bundled documents have, as its JSON is asked: each rule and section of each
+    document, each card in each document, each FAQ, glossary and mechanic entry."""
+    rows = built_db.query("select d.slug, r.number, r.canonical from rules r join documents d on d.id = r.document_id")
+    pages = []
+    for row in rows:
+        pages.append(("rules", rule_page_data, RulePageAnswer, row["number"], row["slug"]))
+        pages.append(("rules", rule_page_data, RulePageAnswer, row["canonical"][:3], row["slug"]))  # its section
+    for row in built_db.query("select c.name, d.slug from cards c join documents d on d.id = c.document_id"):
+        pages.append(("cards", card_page_data, CardAnswer, row["name"], row["slug"]))
+    for kind in ENTRY_KINDS.values():
+        for row in built_db.query(
+            f"select t.{kind.title} as title, d.slug from {kind.table} t join documents d on d.id = t.document_id"
+        ):
+            page = partial(entry_page_data, path=kind.path)
+            pages.append((kind.path, page, ENTRY_ANSWERS[kind.name], entry_slug(row["title"]), row["slug"]))
+    return sorted(set(pages), key=repr)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_any_page_holds_to_its_declaration(built_db, any_page, data):
+    """Not only the examples: any rule, section, card or entry page's JSON (the data the view sends
+    as is, links aside) is valid against its declaration, strictly."""
+    kind, page_data, declared, name, document = data.draw(st.sampled_from(any_page))
+    if kind == "rules" or kind == "cards":
+        answer = page_data(built_db, name, document)
+    else:
+        answer = page_data(built_db, document_slug=document, slug=name)
+    assert answer["kind"] != "missing", (kind, name, document)
+    declared.model_validate_json(json.dumps(answer, default=str), strict=True)
 
 
 def test_an_answer_with_a_field_of_the_wrong_type_breaks_its_declaration():
