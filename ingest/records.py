@@ -265,8 +265,8 @@ def _record_classes(owner: type, found: dict[str, type]) -> dict[str, type]:
 
 
 def record_classes() -> dict[str, type]:
-    """{table: the record class its rows are made from}, read from the ``rows`` fields: the
-    response models the API's schemas are generated from (rulebook/web/openapi.py)."""
+    """{table: the record class its rows are made from}, read from the ``rows`` fields; the API's
+    row declarations (queries/declaring.py) say a column may be null where its record does."""
     return _record_classes(ParsedDocument, {"documents": DocumentInfo})
 
 

@@ -81,10 +81,6 @@ def stored(
     )
 
 
-def described(description: str) -> Any:
-    return Field(description=description)
-
-
 # Shapes several answers share
 
 Document = stored("Document", "A source document.", "documents", base=PageAnswer)

@@ -233,8 +233,8 @@ class CheckAnswer(Declared):
     verdict: str = Field(description="The answer in the one line a judge would say.")
     question: Question = Field(description="The question as it was read.")
     answer: AnyAnswer = Field(
-        description="The answer; its fields depend on the question's type (one declaration each, above). A field "
-        "the readings disagree on is null."
+        description="The answer; its fields depend on the question's type (docs/api.md: the check answer's "
+        "answer, one table each). A field the readings disagree on is null."
     )
     explanation: list[Step] = Field(description="The reasoning, step by step.")
     rules: list[CitedRule] = Field(description="Every cited rule, once.")
