@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import json
 import os
 import re
 import signal
@@ -267,6 +268,33 @@ def test_bad_table_arguments_are_400_not_500(client, params, error):
     assert problem["field"] == error.split(":")[0].split()[-1]  # the parameter the detail starts with
     page = client("/rulebook/rules", **params)
     assert page.status_code == 400 and "Bad Request" in page.text and str(escape(error)) in page.text
+
+
+@pytest.mark.parametrize(
+    "path, params, field",
+    [
+        ("/rulebook.json", {"sql": "select 1", "_timelimit": "abc"}, "_timelimit"),
+        ("/rulebook/rules.json", {"_timelimit": "1e3"}, "_timelimit"),
+        ("/rulebook/cards.json", {"_through": "nope"}, "_through"),
+        ("/rulebook/cards.json", {"_through": '["card_notes", "card_id", 1]'}, "_through"),
+        ("/rulebook/cards.json", {"_through": '{"table": "card_notes", "column": "card_id"}'}, "_through"),
+    ],
+)
+def test_parameters_datasette_reads_unchecked_are_400s_naming_them(client, path, params, field):
+    """Datasette reads _timelimit with int() and _through with json.loads: a mistake was a 500."""
+    response = client(path, **params)
+    assert (response.status_code, response.json()["field"]) == (400, field)
+    assert response.json()["detail"].startswith(f"{field} must be ")
+
+
+def test_datasettes_own_timelimit_and_through_still_work(client, built_db):
+    assert client("/rulebook.json", sql="select 1", _timelimit="200").json()["rows"] == [[1]]
+    document, cards = built_db.execute(
+        "select document_id, count(distinct card_id) from card_notes group by 1 order by 2 desc limit 1"
+    ).fetchone()
+    through = json.dumps({"table": "card_notes", "column": "document_id", "value": document})
+    response = client("/rulebook/cards.json", _through=through, _size="max")
+    assert response.status_code == 200 and len(response.json()["rows"]) == cards
 
 
 @pytest.mark.parametrize("table", ["rules", "cards", "card_notes", "lineage"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -65,6 +66,31 @@ SECURITY_HEADERS = [
 ]
 
 _TABLE_PATH = re.compile(r"^/(?P<database>[^/]+)/(?P<table>[^/]+?)(?:\.(?P<format>json|csv))?$")
+
+
+# Parameters Datasette reads without checking them (int() of _timelimit, json.loads of _through):
+# what they must hold, so a mistake in one is a 400 naming it, not a server error.
+CHECKED_PARAMETERS = ("_timelimit", "_through")
+
+
+def bad_datasette_arguments(query: dict[str, list[str]]) -> BadParameter | None:
+    """Why a ``_timelimit`` or ``_through`` cannot be read (None when each can)."""
+    for value in query.get("_timelimit", []):
+        if value and not (value.isascii() and value.isdigit()):
+            return BadParameter("_timelimit", f"_timelimit must be a whole number of milliseconds, not {value!r}.")
+    for value in query.get("_through", []):
+        try:
+            through = json.loads(value)
+        except ValueError:
+            through = None
+        named = isinstance(through, dict) and all(isinstance(through.get(key), str) for key in ("table", "column"))
+        if not (named and isinstance(through.get("value"), str | int | float)):
+            return BadParameter(
+                "_through",
+                "_through must be a JSON object naming a table, a column and a value, e.g. "
+                f'{{"table": "card_notes", "column": "card_id", "value": "1"}}, not {value!r}.',
+            )
+    return None
 
 
 async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> BadParameter | None:
