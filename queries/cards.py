@@ -24,7 +24,7 @@ from rulebook.urls import card_url, mechanic_url
 from .card_history import notes_in_every_set
 from .citations import cite
 from .compare import DiffRun
-from .declaring import Declared, Document, PageAnswer, Reference, Url, stored
+from .declaring import DUSKMOURN_EXAMPLE, Declared, Document, PageAnswer, Reference, Url, stored
 from .entries import entry_row_link
 from .rules import cited_rules
 
@@ -162,6 +162,82 @@ class CardAnswer(PageAnswer):
     mentions: list[Mention] = Field(description="Cards its notes name.")
     mentioned_by: list[MentionedBy] = Field(description="Who names this card.")
     mechanics: list[MechanicLink] = Field(description="Mechanics it is an example of.")
+
+
+# An example, as the bundled documents answer it (the OpenAPI document's example for the endpoint)
+CARD_EXAMPLE = {
+    "kind": "card",
+    "others": [],
+    "document": DUSKMOURN_EXAMPLE,
+    "card": {
+        "position": 61,
+        "name": "Jump Scare",
+        "kind": "set card",
+        "role": None,
+        "section": "main set",
+        "mana_cost": "{W}",
+        "type_line": "Instant",
+        "power": None,
+        "toughness": None,
+        "loyalty": None,
+        "rules_text": "Until end of turn, target creature gets +2/+2, gains flying, and becomes a Horror "
+        "enchantment creature in addition to its other types.",
+        "no_notes_statement": None,
+        "note_count": 1,
+        "line_start": 894,
+        "line_end": 894,
+    },
+    "card_text": None,
+    "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
+    "json_url": "/cards/Jump%20Scare.json?document=duskmourn-release-notes",
+    "notes": [
+        {
+            "position": 1,
+            "group_heading": None,
+            "text": "Jump Scare's versatility makes it an excellent example for card interactions explained "
+            "in many other release notes entries. Boo!",
+            "line_start": 896,
+            "line_end": 896,
+            "citation": "Duskmourn: House of Horror Release Notes, Jump Scare, note 1",
+        }
+    ],
+    "sets": [
+        {
+            "document": "duskmourn-release-notes",
+            "set": "Duskmourn: House of Horror",
+            "date": "2024-09-16",
+            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
+            "notes": [
+                {
+                    "id": 243,
+                    "document_id": 1,
+                    "text": "Jump Scare's versatility makes it an excellent example for card interactions "
+                    "explained in many other release notes entries. Boo!",
+                    "group_heading": None,
+                    "position": 1,
+                    "url": "/cards/Jump%20Scare?document=duskmourn-release-notes#note-1",
+                    "citation": "Duskmourn: House of Horror Release Notes, Jump Scare, note 1",
+                    "also_in": [],
+                    "changed_from": None,
+                }
+            ],
+        }
+    ],
+    "references": [],
+    "mentions": [],
+    "mentioned_by": [
+        {
+            "source_table": "card_notes",
+            "document": "duskmourn-release-notes",
+            "owner": "Fear of Falling",
+            "owner_url": "/cards/Fear%20of%20Falling?document=duskmourn-release-notes",
+            "named_as": "Jump Scare",
+            "text": "A creature that loses flying due to the effect of Fear of Falling's last ability can "
+            "still gain flying from the effect of another spell or ability, such as Jump Scare.",
+        }
+    ],
+    "mechanics": [],
+}
 
 
 @dataclass

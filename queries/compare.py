@@ -102,6 +102,26 @@ class CompareAnswer(Declared):
     counts: ChangeCounts = Field(description="How many of each.")
 
 
+# An example, as the bundled documents answer it (the OpenAPI document's example for the endpoint)
+COMPARE_EXAMPLE = {
+    "old": "treachery-1.1",
+    "new": "treachery-6.0",
+    "added": [{"number": "907.8e", "text": "…", "url": "/rules/treachery-6.0/907.8e"}],
+    "removed": [{"number": "906.3c", "text": "…", "url": "/rules/treachery-1.1/906.3c"}],
+    "changed": [],
+    "typography": [],
+    "renumbered": [{"from": "314.3", "to": "372.2", "change": "wording", "url": "/rules/treachery-6.0/372.2"}],
+    "counts": {
+        "added": 47,
+        "removed": 33,
+        "changed": 0,
+        "typography": 0,
+        "renumbered": 20,
+        "renumbered_changed": 13,
+    },
+}
+
+
 _TOKEN = re.compile(r"\s+|[^\s]+")
 
 

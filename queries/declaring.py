@@ -99,3 +99,37 @@ class Reference(Declared):
     document: str | None = Field(description="The slug of the document it resolved to, or null.")
     number: str | None = Field(description="The rule it resolved to, or null when unresolved.")
     url: Url | None = Field(description="The rule's page, or null when unresolved.")
+
+
+# Examples of the shared shapes, as the bundled documents give them (for the API's examples)
+
+DOCUMENT_EXAMPLE = {
+    "slug": "treachery-6.0",
+    "title": "Treachery Comprehensive Rules",
+    "kind": "treachery rules",
+    "version": "6.0",
+    "effective_date": "2026-05-04",
+    "set_name": None,
+    "release_date": None,
+    "source_file": "treachery-rules-6.0.txt",
+    "sha256": "70ba396b30d4b45230a0f1cb5a06347880c3ebd98189c6fce06e1174c533d221",
+    "line_count": 865,
+    "is_excerpt": 0,
+    "family": "treachery",
+    "edition": 2,
+    "is_current": 1,
+}
+DUSKMOURN_EXAMPLE = {
+    **DOCUMENT_EXAMPLE,
+    "slug": "duskmourn-release-notes",
+    "title": "Duskmourn: House of Horror Release Notes",
+    "kind": "release notes",
+    "version": None,
+    "effective_date": "2024-09-16",
+    "set_name": "Duskmourn: House of Horror",
+    "source_file": "duskmourn-release-notes.md",
+    "sha256": "e4538cb49da0b1a1d846f5fdc4e72dffed17f4e3aad250a26ad6109453286211",
+    "line_count": 2520,
+    "family": "duskmourn-release-notes",
+    "edition": 1,
+}

@@ -21,7 +21,7 @@ from rulebook.kinds import BY_TABLE, ENTRY_KINDS, KINDS_BY_NAME, Kind
 from rulebook.urls import card_url, entry_slug, row_url, rule_url
 
 from .citations import cite
-from .declaring import Declared, Document, PageAnswer, Url, stored
+from .declaring import DOCUMENT_EXAMPLE, DUSKMOURN_EXAMPLE, Declared, Document, PageAnswer, Url, stored
 
 FAQ, GLOSSARY, MECHANICS = (KINDS_BY_NAME[name] for name in ("faq", "glossary", "mechanic"))
 
@@ -128,9 +128,105 @@ ENTRY_ANSWERS: dict[str, type[_EntryAnswer]] = {
     "glossary": GlossaryAnswer,
     "mechanic": MechanicAnswer,
 }
-_UNDECLARED = [kind.name for kind in ENTRY_KINDS.values() if kind.name not in ENTRY_ANSWERS]
+# An example of each, as the bundled documents answer it (the OpenAPI document's examples)
+ENTRY_EXAMPLES: dict[str, dict] = {
+    "faq": {
+        "kind": "faq",
+        "document": DOCUMENT_EXAMPLE,
+        "other_versions": [],
+        "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
+        "json_url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team.json",
+        "datasette_url": "/rulebook/faq/3",
+        "citation": "Treachery CR 6.0, FAQ: Can Platinum Angel protect my team?",
+        "entry": {
+            "slug": "can-platinum-angel-protect-my-team",
+            "position": 3,
+            "question": "Can Platinum Angel protect my team?",
+            "answer": "Platinum Angel's effects apply on players, not teams. …",
+            "line_start": 251,
+            "line_end": 257,
+        },
+    },
+    "glossary": {
+        "kind": "glossary",
+        "document": DOCUMENT_EXAMPLE,
+        "other_versions": [],
+        "url": "/glossary/treachery-6.0/reminder-104.3g",
+        "json_url": "/glossary/treachery-6.0/reminder-104.3g.json",
+        "datasette_url": "/rulebook/glossary/738",
+        "citation": "Treachery CR 6.0, Reminder: 104.3g",
+        "quoted_rule": {
+            "document": "comprehensive-rules-2026-01-16",
+            "number": "104.3g",
+            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
+            "lost the game.",
+            "url": "/rules/comprehensive-rules-2026-01-16/104.3g",
+        },
+        "entry": {
+            "slug": "reminder-104.3g",
+            "position": 3,
+            "term": "Reminder: 104.3g",
+            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
+            "lost the game.",
+            "quotes_rule": "104.3g",
+            "line_start": 233,
+            "line_end": 233,
+        },
+    },
+    "mechanic": {
+        "kind": "mechanic",
+        "other_versions": [],
+        "document": DUSKMOURN_EXAMPLE,
+        "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
+        "json_url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread.json",
+        "datasette_url": "/rulebook/mechanics/3",
+        "citation": "Duskmourn: House of Horror Release Notes, New Keyword Action: Manifest Dread",
+        "entry": {
+            "slug": "new-keyword-action-manifest-dread",
+            "position": 3,
+            "name": "New Keyword Action: Manifest Dread",
+            "body": "On Duskmourn, your worst nightmares come to life. …",
+            "line_start": 84,
+            "line_end": 86,
+        },
+        "examples": [
+            {
+                "position": 1,
+                "name": "Innocuous Rat",
+                "mana_cost": "{1}{B}",
+                "type_line": "Creature — Rat",
+                "power": None,
+                "toughness": None,
+                "loyalty": None,
+                "rules_text": "When Innocuous Rat dies, manifest dread. …",
+                "line_start": 88,
+                "line_end": 91,
+                "card_name": None,
+                "card_document": None,
+                "url": None,
+            }
+        ],
+        "rulings": [
+            {
+                "position": 1,
+                "group_heading": None,
+                "text": "To manifest dread, look at the top two cards of your library. …",
+                "line_start": 96,
+                "line_end": 96,
+                "anchor": "ruling-1",
+                "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread#ruling-1",
+                "citation": "Duskmourn: House of Horror Release Notes, New Keyword Action: Manifest Dread, ruling 1",
+            }
+        ],
+    },
+}
+_UNDECLARED = [
+    kind.name for kind in ENTRY_KINDS.values() if kind.name not in ENTRY_ANSWERS.keys() & ENTRY_EXAMPLES.keys()
+]
 if _UNDECLARED:
-    raise RuntimeError(f"rulebook/queries/entries.py: no answer is declared for the kind {_UNDECLARED[0]!r}.")
+    raise RuntimeError(
+        f"rulebook/queries/entries.py: no answer or example is declared for the kind {_UNDECLARED[0]!r}."
+    )
 
 
 def _entries(db: sqlite_utils.Database, kind: Kind, document_id: int) -> list[dict]:

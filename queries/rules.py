@@ -29,7 +29,7 @@ from rulebook.urls import card_url, document_url, row_url, rule_url
 
 from .citations import cite
 from .compare import DiffRun, lineage_json, rule_history, rule_lineage, subrule_changes, successor
-from .declaring import Declared, Document, PageAnswer, Reference, Url, stored
+from .declaring import DOCUMENT_EXAMPLE, Declared, Document, PageAnswer, Reference, Url, stored
 from .entries import entry_row_link
 
 # The rule page's JSON (/rules/{document}/{number}.json), declared once: the OpenAPI document's
@@ -271,6 +271,81 @@ class SectionAnswer(_Page):
 
 class RulePageAnswer(RootModel[Annotated[RuleAnswer | SectionAnswer, Field(discriminator="kind")]]):
     """A rule (kind rule) or a whole section (kind section) of a document."""
+
+
+# An example, as the bundled documents answer it (the OpenAPI document's example for the endpoint)
+RULE_907_8B = {
+    "number": "907.8b",
+    "canonical": "907.8b",
+    "parent_number": "907.8",
+    "is_subrule": 1,
+    "sort_key": "907.0008b",
+    "position": 58,
+    "part": "9. Casual Variants",
+    "section": "907. Treachery",
+    "title": None,
+    "text": "The leader team loses the game if all players controlling a Leader identity have lost the game, even if "
+    "at least one Guardian identity is still in the game. This overrides all effects that would preclude a player "
+    "controlling a Guardian identity from losing the game (such as Platinum Angel).",
+    "line_start": 205,
+    "line_end": 205,
+}
+RULE_EXAMPLE = {
+    "kind": "rule",
+    "asked": "907.8b",
+    "notice": None,
+    "upcoming": None,
+    "candidates": [],
+    "document": DOCUMENT_EXAMPLE,
+    "rule": RULE_907_8B,
+    "rule_title": "Treachery",
+    "url": "/rules/treachery-6.0/907.8b",
+    "citation": "Treachery CR 6.0, 907.8b",
+    "breadcrumb": [
+        {"number": "907", "title": "Treachery", "url": "/rules/treachery-6.0/907"},
+        {"number": "907.8", "title": None, "url": "/rules/treachery-6.0/907.8"},
+    ],
+    "paragraphs": [],
+    "subrules": [],
+    "previous": {"number": "907.8a", "title": None, "url": "/rules/treachery-6.0/907.8a"},
+    "next": {"number": "907.8c", "title": None, "url": "/rules/treachery-6.0/907.8c"},
+    "cited_by": [
+        {
+            "kind": "FAQ",
+            "document": "treachery-6.0",
+            "label": "Does the Traitor need to defeat the Guardian?",
+            "url": "/rulebook/faq/6",
+            "cited_as": "907.8b",
+            "resolution": "exact",
+        }
+    ],
+    "cites": [],
+    "other_versions": [],
+    "as_of": None,
+    "reminder": None,
+    "lineage": [
+        {
+            "document": "treachery-6.0",
+            "version": "6.0",
+            "effective_date": "2026-05-04",
+            "number": "907.8b",
+            "status": "added",
+            "url": "/rules/treachery-6.0/907.8b",
+        }
+    ],
+    "history": [
+        {
+            "document": "treachery-6.0",
+            "version": "6.0",
+            "effective_date": "2026-05-04",
+            "number": "907.8b",
+            "previous_number": None,
+            "status": "added",
+            "url": "/rules/treachery-6.0/907.8b",
+        }
+    ],
+    "successor": None,
+}
 
 
 _PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)

@@ -244,3 +244,51 @@ class CheckAnswer(Declared):
     warnings: list[ReadAs] = Field(
         description="How the scenario was read where the rules wouldn't deal it; empty for most scenarios."
     )
+
+
+# An example, as the bundled documents answer it (the OpenAPI document's example for the endpoint)
+CHECK_EXAMPLE = {
+    "verdict": "Cleo and Dev win: the assassins team (907.8c); Cleo lost earlier and wins with the team (104.2c).",
+    "question": {"type": "outcome"},
+    "answer": {
+        "game_over": True,
+        "winners": ["Cleo", "Dev"],
+        "losers": ["Cleo", "Ana", "Ben", "Eli"],
+        "still_in": [],
+        "teams": [
+            {"team": "leader team", "members": ["Ana", "Ben"], "face_down": []},
+            {"team": "assassins team", "members": ["Cleo", "Dev"], "face_down": ["Dev"]},
+            {"team": "Traitor team of Eli", "members": ["Eli"], "face_down": ["Eli"]},
+        ],
+        "winning_team": "assassins team",
+        "won_by": ["907.8c"],
+        "conditions": [
+            {
+                "rule": "907.8c",
+                "applied": True,
+                "why": "Every player controlling a Leader identity lost the game, so the assassins team won.",
+            }
+        ],
+    },
+    "explanation": [{"text": "Cleo loses the game and so leaves it (104.5).", "rules": ["104.5"]}],
+    "rules": [
+        {
+            "document": "comprehensive-rules-2026-01-16",
+            "number": "104.3g",
+            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have lost "
+            "the game.",
+            "url": "/rules/comprehensive-rules-2026-01-16/104.3g",
+            "label": "104.3g",
+            "kind": "official",
+            "quoted_in": {
+                "document": "treachery-6.0",
+                "term": "Reminder: 104.3g",
+                "url": "/glossary/treachery-6.0/reminder-104.3g",
+            },
+        }
+    ],
+    "ambiguous": False,
+    "conflicts": [],
+    "readings": [],
+    "warnings": [],
+}

@@ -101,3 +101,34 @@ class SearchAnswer(Declared):
         "other's): the whole of it, which the page shows above the list; otherwise null."
     )
     results: list[SearchResult] = Field(description="The results, best first.")
+
+
+# An example, as the bundled documents answer it (the OpenAPI document's example for the endpoint)
+SEARCH_EXAMPLE = {
+    "query": "assasin win",
+    "corrected_query": "assassin win",
+    "message": 'Showing results for "assassin win".',
+    "redirect": None,
+    "offset": 0,
+    "limit": 20,
+    "total": 61,
+    "as_of": None,
+    "editions": [],
+    "answer": None,
+    "results": [
+        {
+            "kind": "rule",
+            "document": "treachery-6.0",
+            "version": "6.0",
+            "number": "907.8b",
+            "rule_title": "Treachery",
+            "card": None,
+            "question": None,
+            "title": "907.8b · Treachery",
+            "url": "/rules/treachery-6.0/907.8b",
+            "snippet": "…from losing the game (such as <mark>Platinum</mark> <mark>Angel</mark>).",
+            "score": 18.868,
+            "earlier_editions": 0,
+        }
+    ],
+}

@@ -2,7 +2,7 @@
 /api page and docs/api.md are rendered too (rulebook/web/reference.py).
 
 Each endpoint is one small entry of ``ENDPOINTS``: its path, parameters, the declaration of its
-answer, an example answer, named example requests and its errors. The answers' schemas are
+answer and the example beside it, named example requests and its errors. The answers' schemas are
 generated from their declarations (pydantic models next to the code that builds each answer: see
 rulebook/queries/declaring.py), each a component; so are the scenario's and the error's. A field
 a declaration lists is a promise: it is in every answer (or, when it has a default, in the
@@ -22,15 +22,15 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from rulebook.kinds import ENTRY_KINDS, SEARCHED, Kind
-from rulebook.queries.cards import CardAnswer
-from rulebook.queries.checker.answers import ANSWERS, CheckAnswer
+from rulebook.queries.cards import CARD_EXAMPLE, CardAnswer
+from rulebook.queries.checker.answers import ANSWERS, CHECK_EXAMPLE, CheckAnswer
 from rulebook.queries.checker.examples import worked_examples
 from rulebook.queries.checker.scenario import Scenario
-from rulebook.queries.compare import CompareAnswer
-from rulebook.queries.entries import ENTRY_ANSWERS
-from rulebook.queries.rules import RulePageAnswer
+from rulebook.queries.compare import COMPARE_EXAMPLE, CompareAnswer
+from rulebook.queries.entries import ENTRY_ANSWERS, ENTRY_EXAMPLES
+from rulebook.queries.rules import RULE_EXAMPLE, RulePageAnswer
 from rulebook.queries.search import MAX_LIMIT
-from rulebook.queries.search.answer import SearchAnswer
+from rulebook.queries.search.answer import SEARCH_EXAMPLE, SearchAnswer
 from rulebook.queries.search.request import MAX_OFFSET
 from rulebook.web.errors import PROBLEM_JSON, ProblemDetails
 
@@ -128,170 +128,14 @@ NUMBER_PARAMETER = path_parameter(
 RULE_NOT_FOUND = {404: ("No such rule or document: the closest numbers.", "ProblemDetails")}
 
 
-DOCUMENT_EXAMPLE = {
-    "slug": "treachery-6.0",
-    "title": "Treachery Comprehensive Rules",
-    "kind": "treachery rules",
-    "version": "6.0",
-    "effective_date": "2026-05-04",
-    "set_name": None,
-    "release_date": None,
-    "source_file": "treachery-rules-6.0.txt",
-    "sha256": "70ba396b30d4b45230a0f1cb5a06347880c3ebd98189c6fce06e1174c533d221",
-    "line_count": 865,
-    "is_excerpt": 0,
-    "family": "treachery",
-    "edition": 2,
-    "is_current": 1,
-}
-RULE_907_8B = {
-    "number": "907.8b",
-    "canonical": "907.8b",
-    "parent_number": "907.8",
-    "is_subrule": 1,
-    "sort_key": "907.0008b",
-    "position": 58,
-    "part": "9. Casual Variants",
-    "section": "907. Treachery",
-    "title": None,
-    "text": "The leader team loses the game if all players controlling a Leader identity have lost the game, even if "
-    "at least one Guardian identity is still in the game. This overrides all effects that would preclude a player "
-    "controlling a Guardian identity from losing the game (such as Platinum Angel).",
-    "line_start": 205,
-    "line_end": 205,
-}
-
-
-def _rule_example(asked: str) -> dict:
-    return {
-        "kind": "rule",
-        "asked": asked,
-        "notice": None,
-        "upcoming": None,
-        "candidates": [],
-        "document": DOCUMENT_EXAMPLE,
-        "rule": RULE_907_8B,
-        "rule_title": "Treachery",
-        "url": "/rules/treachery-6.0/907.8b",
-        "citation": "Treachery CR 6.0, 907.8b",
-        "breadcrumb": [
-            {"number": "907", "title": "Treachery", "url": "/rules/treachery-6.0/907"},
-            {"number": "907.8", "title": None, "url": "/rules/treachery-6.0/907.8"},
-        ],
-        "paragraphs": [],
-        "subrules": [],
-        "previous": {"number": "907.8a", "title": None, "url": "/rules/treachery-6.0/907.8a"},
-        "next": {"number": "907.8c", "title": None, "url": "/rules/treachery-6.0/907.8c"},
-        "cited_by": [
-            {
-                "kind": "FAQ",
-                "document": "treachery-6.0",
-                "label": "Does the Traitor need to defeat the Guardian?",
-                "url": "/rulebook/faq/6",
-                "cited_as": "907.8b",
-                "resolution": "exact",
-            }
-        ],
-        "cites": [],
-        "other_versions": [],
-        "as_of": None,
-        "reminder": None,
-        "lineage": [
-            {
-                "document": "treachery-6.0",
-                "version": "6.0",
-                "effective_date": "2026-05-04",
-                "number": "907.8b",
-                "status": "added",
-                "url": "/rules/treachery-6.0/907.8b",
-            }
-        ],
-        "history": [
-            {
-                "document": "treachery-6.0",
-                "version": "6.0",
-                "effective_date": "2026-05-04",
-                "number": "907.8b",
-                "previous_number": None,
-                "status": "added",
-                "url": "/rules/treachery-6.0/907.8b",
-            }
-        ],
-        "successor": None,
-    }
-
-
 def _scenario_examples() -> dict[str, dict]:
     return {example["slug"]: {"body": example["scenario"]} for example in worked_examples()}
-
-
-CHECK_EXAMPLE = {
-    "verdict": "Cleo and Dev win: the assassins team (907.8c); Cleo lost earlier and wins with the team (104.2c).",
-    "question": {"type": "outcome"},
-    "answer": {
-        "game_over": True,
-        "winners": ["Cleo", "Dev"],
-        "losers": ["Cleo", "Ana", "Ben", "Eli"],
-        "still_in": [],
-        "teams": [
-            {"team": "leader team", "members": ["Ana", "Ben"], "face_down": []},
-            {"team": "assassins team", "members": ["Cleo", "Dev"], "face_down": ["Dev"]},
-            {"team": "Traitor team of Eli", "members": ["Eli"], "face_down": ["Eli"]},
-        ],
-        "winning_team": "assassins team",
-        "won_by": ["907.8c"],
-        "conditions": [
-            {
-                "rule": "907.8c",
-                "applied": True,
-                "why": "Every player controlling a Leader identity lost the game, so the assassins team won.",
-            }
-        ],
-    },
-    "explanation": [{"text": "Cleo loses the game and so leaves it (104.5).", "rules": ["104.5"]}],
-    "rules": [
-        {
-            "document": "comprehensive-rules-2026-01-16",
-            "number": "104.3g",
-            "text": "In a multiplayer game between teams, a team loses the game if all players on that team have lost "
-            "the game.",
-            "url": "/rules/comprehensive-rules-2026-01-16/104.3g",
-            "label": "104.3g",
-            "kind": "official",
-            "quoted_in": {
-                "document": "treachery-6.0",
-                "term": "Reminder: 104.3g",
-                "url": "/glossary/treachery-6.0/reminder-104.3g",
-            },
-        }
-    ],
-    "ambiguous": False,
-    "conflicts": [],
-    "readings": [],
-    "warnings": [],
-}
-
-DUSKMOURN_EXAMPLE = {
-    **DOCUMENT_EXAMPLE,
-    "slug": "duskmourn-release-notes",
-    "title": "Duskmourn: House of Horror Release Notes",
-    "kind": "release notes",
-    "version": None,
-    "effective_date": "2024-09-16",
-    "set_name": "Duskmourn: House of Horror",
-    "source_file": "duskmourn-release-notes.md",
-    "sha256": "e4538cb49da0b1a1d846f5fdc4e72dffed17f4e3aad250a26ad6109453286211",
-    "line_count": 2520,
-    "family": "duskmourn-release-notes",
-    "edition": 1,
-}
 
 
 def entry_endpoint(
     kind: Kind,
     summary: str,
     key: dict,
-    example: dict,
     request: dict,
 ) -> Endpoint:
     """An entry's page JSON (FAQ, glossary, mechanic), as rulebook/queries/entries.py declares it."""
@@ -302,116 +146,34 @@ def entry_endpoint(
         "the URL (a slug of the entry's own text, never a row id, so it survives rebuilds).",
         parameters=(DOCUMENT_PARAMETER, key),
         answer=ENTRY_ANSWERS[kind.name],
-        example={"kind": kind.name, "document": DOCUMENT_EXAMPLE, "other_versions": [], **example},
+        example=ENTRY_EXAMPLES[kind.name],
         requests={"an example": request},
         errors={404: ("Nothing by that name in that document: the closest ones.", "ProblemDetails")},
     )
 
 
 # What the API says of each kind of entry with pages of its own (rulebook/kinds.py), beyond its
-# declared answer: the parameter naming it, an example answer and request.
+# declared answer and example: the parameter naming it and an example request.
 ENTRY_API: dict[str, dict] = {
     "faq": dict(
         summary="An FAQ entry: its question and answer",
         key=path_parameter("question", "The question's slug: can-platinum-angel-protect-my-team."),
-        example={
-            "url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team",
-            "json_url": "/faq/treachery-6.0/can-platinum-angel-protect-my-team.json",
-            "datasette_url": "/rulebook/faq/3",
-            "citation": "Treachery CR 6.0, FAQ: Can Platinum Angel protect my team?",
-            "entry": {
-                "slug": "can-platinum-angel-protect-my-team",
-                "position": 3,
-                "question": "Can Platinum Angel protect my team?",
-                "answer": "Platinum Angel's effects apply on players, not teams. …",
-                "line_start": 251,
-                "line_end": 257,
-            },
-        },
         request={"document": "treachery-6.0", "question": "can-platinum-angel-protect-my-team"},
     ),
     "glossary": dict(
         summary="A glossary entry: its term and text",
         key=path_parameter("term", "The term's slug: reminder-104.3g."),
-        example={
-            "url": "/glossary/treachery-6.0/reminder-104.3g",
-            "json_url": "/glossary/treachery-6.0/reminder-104.3g.json",
-            "datasette_url": "/rulebook/glossary/738",
-            "citation": "Treachery CR 6.0, Reminder: 104.3g",
-            "quoted_rule": {
-                "document": "comprehensive-rules-2026-01-16",
-                "number": "104.3g",
-                "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
-                "lost the game.",
-                "url": "/rules/comprehensive-rules-2026-01-16/104.3g",
-            },
-            "entry": {
-                "slug": "reminder-104.3g",
-                "position": 3,
-                "term": "Reminder: 104.3g",
-                "text": "In a multiplayer game between teams, a team loses the game if all players on that team have "
-                "lost the game.",
-                "quotes_rule": "104.3g",
-                "line_start": 233,
-                "line_end": 233,
-            },
-        },
         request={"document": "treachery-6.0", "term": "reminder-104.3g"},
     ),
     "mechanic": dict(
         summary="A release-notes mechanic with its example cards and rulings",
         key=path_parameter("slug", "The mechanic's slug: new-keyword-action-manifest-dread."),
-        example={
-            "document": DUSKMOURN_EXAMPLE,
-            "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
-            "json_url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread.json",
-            "datasette_url": "/rulebook/mechanics/3",
-            "citation": "Duskmourn: House of Horror Release Notes, New Keyword Action: Manifest Dread",
-            "entry": {
-                "slug": "new-keyword-action-manifest-dread",
-                "position": 3,
-                "name": "New Keyword Action: Manifest Dread",
-                "body": "On Duskmourn, your worst nightmares come to life. …",
-                "line_start": 84,
-                "line_end": 86,
-            },
-            "examples": [
-                {
-                    "position": 1,
-                    "name": "Innocuous Rat",
-                    "mana_cost": "{1}{B}",
-                    "type_line": "Creature — Rat",
-                    "power": None,
-                    "toughness": None,
-                    "loyalty": None,
-                    "rules_text": "When Innocuous Rat dies, manifest dread. …",
-                    "line_start": 88,
-                    "line_end": 91,
-                    "card_name": None,
-                    "card_document": None,
-                    "url": None,
-                }
-            ],
-            "rulings": [
-                {
-                    "position": 1,
-                    "group_heading": None,
-                    "text": "To manifest dread, look at the top two cards of your library. …",
-                    "line_start": 96,
-                    "line_end": 96,
-                    "anchor": "ruling-1",
-                    "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread#ruling-1",
-                    "citation": "Duskmourn: House of Horror Release Notes, New Keyword Action: Manifest Dread, "
-                    "ruling 1",
-                }
-            ],
-        },
         request={"document": "duskmourn-release-notes", "slug": "new-keyword-action-manifest-dread"},
     ),
 }
 _UNDESCRIBED = [kind.name for kind in ENTRY_KINDS.values() if kind.name not in ENTRY_API]
 if _UNDESCRIBED:
-    raise RuntimeError(f"rulebook/web/openapi.py: ENTRY_API has no example for the kind {_UNDESCRIBED[0]!r}.")
+    raise RuntimeError(f"rulebook/web/openapi.py: ENTRY_API has no parameter for the kind {_UNDESCRIBED[0]!r}.")
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -448,34 +210,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             query_parameter("as_typed", "1: search the words as typed, without spelling corrections."),
         ),
         answer=SearchAnswer,
-        example={
-            "query": "assasin win",
-            "corrected_query": "assassin win",
-            "message": 'Showing results for "assassin win".',
-            "redirect": None,
-            "offset": 0,
-            "limit": 20,
-            "total": 61,
-            "as_of": None,
-            "editions": [],
-            "answer": None,
-            "results": [
-                {
-                    "kind": "rule",
-                    "document": "treachery-6.0",
-                    "version": "6.0",
-                    "number": "907.8b",
-                    "rule_title": "Treachery",
-                    "card": None,
-                    "question": None,
-                    "title": "907.8b · Treachery",
-                    "url": "/rules/treachery-6.0/907.8b",
-                    "snippet": "…from losing the game (such as <mark>Platinum</mark> <mark>Angel</mark>).",
-                    "score": 18.868,
-                    "earlier_editions": 0,
-                }
-            ],
-        },
+        example=SEARCH_EXAMPLE,
         requests={
             "misspelled": {"q": "assasin win"},
             "as of a date": {"q": "deathtouch", "as_of": "2026-06-01"},
@@ -499,7 +234,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "`candidates` lists the other documents that have the number.",
         parameters=(NUMBER_PARAMETER,),
         answer=RulePageAnswer,
-        example=_rule_example("907.8b"),
+        example=RULE_EXAMPLE,
         requests={
             "a rule": {"number": "907.8b"},
             "a rule with a note and citations": {"number": "702.TR02a"},
@@ -518,7 +253,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "(comprehensive-rules-excerpt 104.2a) gives the rule it belongs to with a `notice`.",
         parameters=(DOCUMENT_PARAMETER, NUMBER_PARAMETER),
         answer=RulePageAnswer,
-        example=_rule_example("907.8b"),
+        example=RULE_EXAMPLE,
         requests={
             "a rule cited by the FAQ": {"document": "treachery-6.0", "number": "907.8b"},
             "a rule with a note and citations": {"document": "treachery-6.0", "number": "702.TR02a"},
@@ -541,79 +276,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             query_parameter("document", "Pick the card of this document (its slug)."),
         ),
         answer=CardAnswer,
-        example={
-            "kind": "card",
-            "others": [],
-            "document": DUSKMOURN_EXAMPLE,
-            "card": {
-                "position": 61,
-                "name": "Jump Scare",
-                "kind": "set card",
-                "role": None,
-                "section": "main set",
-                "mana_cost": "{W}",
-                "type_line": "Instant",
-                "power": None,
-                "toughness": None,
-                "loyalty": None,
-                "rules_text": "Until end of turn, target creature gets +2/+2, gains flying, and becomes a Horror "
-                "enchantment creature in addition to its other types.",
-                "no_notes_statement": None,
-                "note_count": 1,
-                "line_start": 894,
-                "line_end": 894,
-            },
-            "card_text": None,
-            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
-            "json_url": "/cards/Jump%20Scare.json?document=duskmourn-release-notes",
-            "notes": [
-                {
-                    "position": 1,
-                    "group_heading": None,
-                    "text": "Jump Scare's versatility makes it an excellent example for card interactions explained "
-                    "in many other release notes entries. Boo!",
-                    "line_start": 896,
-                    "line_end": 896,
-                    "citation": "Duskmourn: House of Horror Release Notes, Jump Scare, note 1",
-                }
-            ],
-            "sets": [
-                {
-                    "document": "duskmourn-release-notes",
-                    "set": "Duskmourn: House of Horror",
-                    "date": "2024-09-16",
-                    "url": "/cards/Jump%20Scare?document=duskmourn-release-notes",
-                    "notes": [
-                        {
-                            "id": 243,
-                            "document_id": 1,
-                            "text": "Jump Scare's versatility makes it an excellent example for card interactions "
-                            "explained in many other release notes entries. Boo!",
-                            "group_heading": None,
-                            "position": 1,
-                            "url": "/cards/Jump%20Scare?document=duskmourn-release-notes#note-1",
-                            "citation": "Duskmourn: House of Horror Release Notes, Jump Scare, note 1",
-                            "also_in": [],
-                            "changed_from": None,
-                        }
-                    ],
-                }
-            ],
-            "references": [],
-            "mentions": [],
-            "mentioned_by": [
-                {
-                    "source_table": "card_notes",
-                    "document": "duskmourn-release-notes",
-                    "owner": "Fear of Falling",
-                    "owner_url": "/cards/Fear%20of%20Falling?document=duskmourn-release-notes",
-                    "named_as": "Jump Scare",
-                    "text": "A creature that loses flying due to the effect of Fear of Falling's last ability can "
-                    "still gain flying from the effect of another spell or ability, such as Jump Scare.",
-                }
-            ],
-            "mechanics": [],
-        },
+        example=CARD_EXAMPLE,
         requests={
             "a set card named by others": {"name": "Jump Scare"},
             "an identity card citing rules": {"name": "The Metamorph"},
@@ -633,23 +296,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             path_parameter("new", "The newer edition's slug: treachery-6.0."),
         ),
         answer=CompareAnswer,
-        example={
-            "old": "treachery-1.1",
-            "new": "treachery-6.0",
-            "added": [{"number": "907.8e", "text": "…", "url": "/rules/treachery-6.0/907.8e"}],
-            "removed": [{"number": "906.3c", "text": "…", "url": "/rules/treachery-1.1/906.3c"}],
-            "changed": [],
-            "typography": [],
-            "renumbered": [{"from": "314.3", "to": "372.2", "change": "wording", "url": "/rules/treachery-6.0/372.2"}],
-            "counts": {
-                "added": 47,
-                "removed": 33,
-                "changed": 0,
-                "typography": 0,
-                "renumbered": 20,
-                "renumbered_changed": 13,
-            },
-        },
+        example=COMPARE_EXAMPLE,
         requests={"Treachery 1.1 to 6.0": {"old": "treachery-1.1", "new": "treachery-6.0"}},
         errors={
             400: ("The same edition twice: the editions it can be compared with.", "ProblemDetails"),
