@@ -125,7 +125,18 @@ DOCUMENT_PARAMETER = path_parameter("document", "A document's slug: treachery-6.
 NUMBER_PARAMETER = path_parameter(
     "number", "A rule or section number, as printed or in any case: 907.8b, 702.tr02a, 907."
 )
-RULE_NOT_FOUND = {404: ("No such rule or document: the closest numbers.", "ProblemDetails")}
+RULE_NOT_FOUND = {
+    400: ("An `as_of` that is no date (YYYY-MM-DD): `field` names it.", "ProblemDetails"),
+    404: ("No such rule or document: the closest numbers.", "ProblemDetails"),
+}
+
+
+def as_of_parameter(description: str) -> dict:
+    return query_parameter(
+        "as_of",
+        f"YYYY-MM-DD: {description}; empty: today. A day that is no date is refused (400).",
+        schema=or_empty({"type": "string", "format": "date"}),
+    )
 
 
 def _scenario_examples() -> dict[str, dict]:
@@ -191,12 +202,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 schema=or_empty({"type": "string", "enum": SEARCH_KINDS}),
             ),
             query_parameter("document", "Only results from this document (its slug)."),
-            query_parameter(
-                "as_of",
-                "YYYY-MM-DD: search, per family, the edition in force that day; empty: today's editions. A day "
-                "that is no date is refused (400).",
-                schema=or_empty({"type": "string", "format": "date"}),
-            ),
+            as_of_parameter("search, per family, the edition in force that day"),
             query_parameter(
                 "offset",
                 f"How many results to skip (paging): 0 by default, at most {MAX_OFFSET}; more is refused (400).",
@@ -232,7 +238,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         summary="A rule or section in the newest Treachery rules that have it, else the comprehensive rules",
         description="The same answer as `/rules/{document}/{number}.json`, in the preferred document; "
         "`candidates` lists the other documents that have the number.",
-        parameters=(NUMBER_PARAMETER,),
+        parameters=(
+            NUMBER_PARAMETER,
+            as_of_parameter("the rule in the edition in force that day, with `as_of` saying which edition that is"),
+        ),
         answer=RulePageAnswer,
         example=RULE_EXAMPLE,
         requests={
@@ -240,6 +249,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "a rule with a note and citations": {"number": "702.TR02a"},
             "in several documents": {"number": "205.3"},
             "a section": {"number": "907"},
+            "as it stood on a day": {"number": "205.3", "as_of": "2024-01-01"},
             "subrules with notes": {"number": "907.5"},
             "renumbered, its words changed": {"number": "372.2"},
             "cited by a card's note": {"number": "108.5"},
@@ -251,7 +261,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         summary="A rule with its notes, subrules, neighbours and citations; or a whole section",
         description="A section number (907) gives the section with its rules. A missing subrule "
         "(comprehensive-rules-excerpt 104.2a) gives the rule it belongs to with a `notice`.",
-        parameters=(DOCUMENT_PARAMETER, NUMBER_PARAMETER),
+        parameters=(
+            DOCUMENT_PARAMETER,
+            NUMBER_PARAMETER,
+            as_of_parameter("the day `upcoming` is told from (the next edition, published but not in force then)"),
+        ),
         answer=RulePageAnswer,
         example=RULE_EXAMPLE,
         requests={
