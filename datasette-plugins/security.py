@@ -20,7 +20,13 @@ from datasette.utils.asgi import Request
 from rulebook.web.app import limit_connection
 from rulebook.web.errors import render_error
 from rulebook.web.search_pool import stop_search_workers
-from rulebook.web.security import CHECKED_PARAMETERS, SECURITY_HEADERS, bad_datasette_arguments, bad_table_arguments
+from rulebook.web.security import (
+    CHECKED_PARAMETERS,
+    SECURITY_HEADERS,
+    TABLE_PARAMETERS,
+    bad_datasette_arguments,
+    bad_table_arguments,
+)
 
 
 @hookimpl
@@ -69,7 +75,7 @@ def asgi_wrapper(datasette):
             send = _with_headers(send)
             query = parse_qs(scope.get("query_string", b"").decode("utf-8", "replace"))
             problem = bad_datasette_arguments(query) if set(CHECKED_PARAMETERS) & query.keys() else None
-            if not problem and {"_sort", "_sort_desc", "_where"} & query.keys():
+            if not problem and set(TABLE_PARAMETERS) & query.keys():
                 problem = await bad_table_arguments(datasette, scope["path"], query)
             if problem:
                 response = await render_error(datasette, Request(scope, receive), problem)

@@ -241,6 +241,10 @@ def test_fts3_tokenizer_cannot_be_called(client):
 
 
 SORTABLE = "id, line_start, number, position, section, sort_key"
+COLUMNS = (
+    "canonical, document_id, id, is_subrule, line_end, line_start, number, parent_id, parent_number, part, "
+    "position, section, sort_key, text, title"
+)
 
 
 @pytest.mark.parametrize(
@@ -249,6 +253,8 @@ SORTABLE = "id, line_start, number, position, section, sort_key"
         ({"_sort": "nope"}, f"_sort: rules cannot be sorted by 'nope'. It can be sorted by: {SORTABLE}."),
         ({"_sort_desc": "text"}, f"_sort_desc: rules cannot be sorted by 'text'. It can be sorted by: {SORTABLE}."),
         ({"_sort": "number", "_sort_desc": "number"}, "_sort and _sort_desc: give one of them, not both."),
+        ({"_facet": "colour"}, f"_facet: rules has no column 'colour'. Its columns: {COLUMNS}."),
+        ({"_facet_date": "nope"}, f"_facet_date: rules has no column 'nope'. Its columns: {COLUMNS}."),
         (
             {"_where": "id>0; drop table rules"},
             "_where: 'id>0; drop table rules' is not one SQL condition on rules: "

@@ -93,9 +93,14 @@ def bad_datasette_arguments(query: dict[str, list[str]]) -> BadParameter | None:
     return None
 
 
+FACET_PARAMETERS = ("_facet", "_facet_array", "_facet_date")  # each names a column of the table
+TABLE_PARAMETERS = ("_sort", "_sort_desc", "_where", *FACET_PARAMETERS)  # what bad_table_arguments checks
+
+
 async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> BadParameter | None:
-    """Why a table page's _sort, _sort_desc or _where cannot work (None if they can, or if
-    ``path`` is not a table or view page: Datasette answers those itself)."""
+    """Why a table page's _sort, _sort_desc, facets or _where cannot work (None if they can, or
+    if ``path`` is not a table or view page: Datasette answers those itself). A facet on a column
+    the table lacks failed inside Datasette's facet queries, leaving them unawaited."""
     match = _TABLE_PATH.match(path)
     database = match and ds.databases.get(tilde_decode(match["database"]))
     if not database:
@@ -114,6 +119,13 @@ async def bad_table_arguments(ds, path: str, query: dict[str, list[str]]) -> Bad
                 name,
                 f"{name}: {table} cannot be sorted by {column!r}. It can be sorted by: {', '.join(sorted(sortable))}.",
             )
+    columns = set(await database.table_columns(table))
+    for name in FACET_PARAMETERS:
+        for column in query.get(name, []):
+            if column not in columns:
+                return BadParameter(
+                    name, f"{name}: {table} has no column {column!r}. Its columns: {', '.join(sorted(columns))}."
+                )
     for where in query.get("_where", []):
         try:
             await database.execute(f"select 1 from {escape_sqlite(table)} where {where} limit 0", log_sql_errors=False)
