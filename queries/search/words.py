@@ -30,14 +30,15 @@ _RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907
 
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
 # word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0. wordfreq's
-# small English list holds these words and no rarer ones: 4 MB in each search worker where its
-# large list takes 34 MB (benchmarks/serve_load.py measures the served processes' memory).
+# small English list holds these words but 352 just at the threshold ("sphinx", "quell"), which
+# count as rare: 4 MB in each search worker where its large list takes 34 MB (benchmarks/
+# serve_load.py measures the served processes' memory).
 ENGLISH_WORD_ZIPF = 3.0
 ENGLISH_WORDS = "small"
 # "tapped" also finds "untapped": the rules state a condition by its opposite ("must be untapped",
 # 509.1a), so an entry saying either speaks of the same property
 NEGATIONS = ("un", "non")
-NEGATED_MIN = 4
+NEGATED_MIN = 4  # letters a stem needs to have opposites (negations())
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
