@@ -14,8 +14,8 @@ from markupsafe import escape
 
 from rulebook.db.build import build_database, bundled_source
 from rulebook.queries.checker.examples import worked_examples
-from rulebook.queries.checker.scenario import Event, Options, Player, Question
-from rulebook.web.checker.form import kinds
+from rulebook.queries.checker.scenario import Event, Options, Player, Question, parse_scenario
+from rulebook.web.checker.form import kinds, rows_from_scenario, scenario_from_rows
 from tests.server import in_process, served
 
 FIVE_PLAYERS = [
@@ -113,6 +113,15 @@ async def test_the_form_is_drawn_from_the_scenarios_declaration(site):
         assert f'<input type="checkbox" name="options.{option}"> {escape(info.title)}</label>' in form
     assert '<option value="">(assume yes)</option>' in form  # has_priority left out
     assert 'name="question.players" value="" min="1" max="64"' in form
+
+
+@pytest.mark.parametrize("example", worked_examples(), ids=lambda example: example["slug"])
+def test_every_worked_example_survives_the_form_unchanged(example):
+    """The form's rows hold every declared field of a scenario, and give it back as the checker reads it."""
+    rows = rows_from_scenario(example["scenario"])
+    assert [list(row) for row in rows["players"]] == [list(Player.model_fields)] * len(rows["players"])
+    again = scenario_from_rows(rows)
+    assert parse_scenario(again).model_dump() == parse_scenario(example["scenario"]).model_dump()
 
 
 async def test_choosing_an_example_loads_its_scenario(site):

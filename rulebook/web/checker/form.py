@@ -37,7 +37,6 @@ from rulebook.queries.checker.scenario import (
     Relationship,
     ScenarioError,
     Shown,
-    Status,
 )
 
 QUESTION_ROW = ("type", "player", "other", "has_priority", "players", "backstab_rumble")
@@ -244,18 +243,18 @@ def rows_from_scenario(scenario) -> dict:
     question = data.get("question") if isinstance(data.get("question"), dict) else {}
     options = data.get("options") if isinstance(data.get("options"), dict) else {}
     return {
-        "players": [
-            {
-                **{key: _text(entry.get(key)) for key in ("name", "identity", "face", "unveil_cost")},
-                "status": _text(entry.get("status")) or Status.IN,
-                "undercover": entry.get("undercover") is True,
-                "cant_lose": entry.get("cant_lose") is True,
-            }
-            for entry in players[:MAX_PLAYERS]
-        ],
+        "players": [_player_row(entry) for entry in players[:MAX_PLAYERS]],
         "events": [_event_row(entry) for entry in events[:MAX_EVENTS]],
         "question": _question_row(question),
         "options": {option: options.get(option) is True for option in OPTIONS},
+    }
+
+
+def _player_row(entry: dict) -> dict:
+    """A player's row: each declared field as typed (a tick only for JSON's true), or its default."""
+    return {
+        name: entry.get(name) is True if isinstance(field.default, bool) else _text(entry.get(name)) or field.default
+        for name, field in FIELDS["players"].items()
     }
 
 
@@ -344,22 +343,24 @@ def scenario_from_rows(rows: dict) -> dict:
     for row in rows["players"]:
         if not row["name"].strip():
             continue
-        player = {"name": row["name"], "identity": row["identity"]}
-        for key in ("face", "unveil_cost"):
-            if row[key].strip():
-                player[key] = row[key]
-        if row["status"] and row["status"] != Status.IN:
-            player["status"] = row["status"]
-        for key in ("undercover", "cant_lose"):
-            if row[key]:
-                player[key] = True
-        players.append(player)
+        players.append(_player(row))
     scenario = {"players": players, "events": [_event(row) for row in rows["events"] if row["type"].strip()]}
     options = {option: True for option, ticked in rows["options"].items() if ticked}
     if options:
         scenario["options"] = options
     scenario["question"] = _question(rows["question"])
     return scenario
+
+
+def _player(row: dict) -> dict:
+    """A player of the scenario: the fields it requires, and every other one not left at its default."""
+    player = {}
+    for name, field in FIELDS["players"].items():
+        value = row[name]
+        given = value != field.default and (isinstance(value, bool) or bool(value.strip()))
+        if given or Player.model_fields[name].is_required():
+            player[name] = value
+    return player
 
 
 def _event(row: dict) -> dict:
