@@ -333,12 +333,18 @@ async def test_every_json_error_is_problem_details(site, path, status):
         ("/rulebook.json?sql=select+nope", "invalid-sql", "sql", "no such column: nope"),
         ("/rulebook.json?sql=select+1&_shape=object", "bad-parameter", "_shape", "_shape=object is only available on tables"),
         ("/rulebook/rules.json?_where=nope", "invalid-sql", "_where", "_where: 'nope' is not one SQL condition on rules: no such column: nope"),
+        ("/rulebook.json?sql=with+recursive+c(x)+as+(select+1+union+all+select+x%2B1+from+c)+select+count(*)+from+c&_timelimit=20",
+         "sql-interrupted", "sql", "SQL query took too long. The time limit is controlled by the sql_time_limit_ms configuration option."),
     ],
 )  # fmt: skip
 async def test_datasettes_sql_errors_name_the_parameter_at_fault(site, path, kind, field, detail):
     problem = (await site.client.get(path)).json()
     assert (problem["type"], problem["field"], problem["detail"]) == (f"/api#problem-{kind}", field, detail)
-    assert problem["title"] in {"The SQL can't be run", "A parameter the API can't take"}
+    assert problem["title"] in {
+        "The SQL can't be run",
+        "A parameter the API can't take",
+        "The SQL ran past the time limit",
+    }
 
 
 async def test_an_error_is_drawn_once_and_prints_no_traceback(site, capfd):

@@ -15,6 +15,7 @@ the checker's API) gets ``application/problem+json`` with ``type``, ``title``, `
 from __future__ import annotations
 
 import json
+import re
 import traceback
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -209,8 +210,13 @@ SITE_SUGGESTIONS = [
 ]
 
 
-def as_problem(exception: Exception, path: str) -> Problem:
+# What a DatasetteError's HTML message holds that is no sentence (SQL Interrupted's query box and script).
+_NOT_TEXT = re.compile(r"<(script|textarea)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
+
+
+def as_problem(exception: Exception, request) -> Problem:
     """Any exception as the problem it tells a client about (a server error is logged here, once)."""
+    path = request.path
     if isinstance(exception, Problem):
         return exception
     if isinstance(exception, Base400):
@@ -224,8 +230,12 @@ def as_problem(exception: Exception, path: str) -> Problem:
     if status == 500:
         traceback.print_exception(exception)
     if isinstance(exception, DatasetteError):
-        message = Markup(exception.message).striptags() if exception.message_is_html else str(exception.message)
-        return Problem(message or HTTPStatus(status).phrase, status=status, kind=DATASETTE_KINDS.get(exception.title))
+        message = str(exception.message)
+        if exception.message_is_html:
+            message = Markup(_NOT_TEXT.sub("", message)).striptags()
+        kind = DATASETTE_KINDS.get(exception.title)
+        field = "sql" if kind and "sql" in request.args else None  # a query's own SQL, not a table's
+        return Problem(message or HTTPStatus(status).phrase, field=field, status=status, kind=kind)
     return Problem("The server could not answer; the error is in its log.", status=500)
 
 
@@ -235,7 +245,7 @@ async def render_error(datasette: Datasette, request, exception: Exception) -> R
     if isinstance(exception, MethodNotAllowed):
         return problem_response(datasette, 405, exception.detail, headers={"Allow": ", ".join(exception.allowed)})
     if wants_json(request):
-        problem = as_problem(exception, request.path)
+        problem = as_problem(exception, request)
         return problem_response(
             datasette,
             problem.status,
@@ -258,7 +268,7 @@ async def render_error(datasette: Datasette, request, exception: Exception) -> R
 async def _datasette_error_page(datasette: Datasette, request, exception: Exception) -> Response:
     """The page Datasette's own handle_exception draws (``{status}.html`` or error.html, its message
     and title), without the traceback it prints for every error, a 404 included."""
-    problem = as_problem(exception, request.path)
+    problem = as_problem(exception, request)
     message, title = problem.detail, HTTPStatus(problem.status).phrase
     if isinstance(exception, DatasetteError):
         message = Markup(exception.message) if exception.message_is_html else exception.message
