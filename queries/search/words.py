@@ -129,15 +129,19 @@ def _translated(words: list[Word], phrases: Phrases) -> list[Word]:
     phrases with a stop word ("at once"), over every word typed; then the others over the words
     searched, so "turn it over" is "turn over"."""
     with_stops = {key: value for key, value in phrases.items() if any(is_stop_word(word) for word in key)}
+    typed = {id(word) for word in words}
     first = _replaced(words, with_stops, set())
-    done = {id(word) for word in first if word not in words}
+    done = {id(word) for word in first if id(word) not in typed}  # the rules' words a phrase became
     return _replaced([word for word in first if not word.stop], phrases, done)
 
 
 def _replaced(words: list[Word], phrases: Phrases, done: set[int]) -> list[Word]:
+    """``words`` with each phrase of ``phrases`` replaced, the longest first, but none that holds a
+    word of ``done`` (one a phrase already became)."""
     translated, position = [], 0
+    longest = max(map(len, phrases), default=0)
     while position < len(words):
-        for length in (4, 3, 2, 1):
+        for length in range(longest, 0, -1):
             window = words[position : position + length]
             typed = tuple(word.typed for word in window)
             if len(window) == length and typed in phrases and not any(id(word) in done for word in window):
