@@ -39,6 +39,14 @@ Url = Annotated[str, WithJsonSchema({"type": "string", "format": "uri-reference"
 """A link on this site (/rules/treachery-6.0/907.8b), relative to its base URL."""
 
 
+class InEdition(Declared):
+    """Something as one edition of a document's family has it: which edition that is."""
+
+    document: str = Field(description="The edition's slug.")
+    version: str | None = Field(description="Its version, or null.")
+    effective_date: str | None = Field(description="Its effective date, or null.")
+
+
 _MADE_FROM = record_classes()
 _NULL = " Null when there is none."
 

@@ -21,7 +21,7 @@ from rulebook.kinds import BY_TABLE, ENTRY_KINDS, KINDS_BY_NAME, Kind
 from rulebook.urls import card_url, entry_slug, row_url, rule_url
 
 from .citations import cite
-from .declaring import DOCUMENT_EXAMPLE, DUSKMOURN_EXAMPLE, Declared, Document, PageAnswer, Url, stored
+from .declaring import DOCUMENT_EXAMPLE, DUSKMOURN_EXAMPLE, Declared, Document, InEdition, PageAnswer, Url, stored
 
 FAQ, GLOSSARY, MECHANICS = (KINDS_BY_NAME[name] for name in ("faq", "glossary", "mechanic"))
 
@@ -44,12 +44,9 @@ def _stored_entry(kind: Kind) -> type:
 FAQ_ENTRY, GLOSSARY_ENTRY, MECHANICS_ENTRY = (_stored_entry(kind) for kind in (FAQ, GLOSSARY, MECHANICS))
 
 
-class OtherEntryVersion(Declared):
+class OtherEntryVersion(InEdition):
     """The same entry in another document."""
 
-    document: str = Field(description="That document's slug.")
-    version: str | None = Field(description="Its version, or null.")
-    effective_date: str | None = Field(description="Its effective date, or null.")
     label: str = Field(description="The entry's name there.")
     url: Url = Field(description="Its page there.")
 

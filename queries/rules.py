@@ -29,7 +29,7 @@ from rulebook.urls import card_url, document_url, row_url, rule_url
 
 from .citations import cite
 from .compare import DiffRun, lineage_json, rule_history, rule_lineage, subrule_changes, successor
-from .declaring import DOCUMENT_EXAMPLE, Declared, Document, PageAnswer, Reference, Url, stored
+from .declaring import DOCUMENT_EXAMPLE, Declared, Document, InEdition, PageAnswer, Reference, Url, stored
 from .entries import entry_row_link
 
 # The rule page's JSON (/rules/{document}/{number}.json), declared once: the OpenAPI document's
@@ -80,12 +80,9 @@ class Candidate(Declared):
     url: Url = Field(description="Its page there.")
 
 
-class OtherVersion(Declared):
+class OtherVersion(InEdition):
     """The same number in another document of the same kind (another edition)."""
 
-    document: str = Field(description="The other document's slug.")
-    version: str | None = Field(description="Its version, or null.")
-    effective_date: str | None = Field(description="Its effective date, or null.")
     number: str = Field(description="The number there.")
     url: Url = Field(description="Its page there.")
 
@@ -129,12 +126,9 @@ class Reminder(PageAnswer):
     url: Url = Field(description="The glossary entry's page.")
 
 
-class Edition(Declared):
+class Edition(InEdition):
     """The rule in one edition of its family."""
 
-    document: str = Field(description="The edition's slug.")
-    version: str | None = Field(description="Its version, or null.")
-    effective_date: str | None = Field(description="Its effective date, or null.")
     number: str | None = Field(description="The rule's number in it; null when removed.")
     url: Url | None = Field(description="The rule's page in it; null when removed.")
 
