@@ -685,6 +685,8 @@ async def test_a_site_served_under_a_base_url_links_within_it(built_db_path):
     assert data["url"] == "/prefix/faq/treachery-6.0/can-platinum-angel-protect-my-team"
     missing = (await site.client.get(PrefixedUrlString("/prefix/cards/The%20Gatherng.json"))).json()
     assert missing["suggestions"][0]["url"] == "/prefix/cards/The%20Gathering"
+    found = (await site.client.get(PrefixedUrlString("/prefix/search.json?q=unveil+ability+counter"))).json()
+    assert found["results"][0]["url"] == "/prefix/faq/treachery-6.0/can-i-counter-an-unveil-ability"
 
 
 # Mana symbols

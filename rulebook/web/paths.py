@@ -13,11 +13,14 @@ def is_url_key(key: str) -> bool:
     return key == "url" or key.endswith("_url")
 
 
+def at_root(datasette: Datasette) -> bool:
+    """Served at the root: every site path is right as it is."""
+    return datasette.setting("base_url") == "/"
+
+
 def with_base_url(datasette: Datasette, data: Any) -> Any:
     """``data`` (page data or JSON) with every site path under a "url"/"*_url" key prefixed."""
-    if datasette.setting("base_url") == "/":  # served at the root: every path is right as it is
-        return data
-    return _prefixed(datasette, data)
+    return data if at_root(datasette) else _prefixed(datasette, data)
 
 
 def _prefixed(datasette: Datasette, data: Any) -> Any:

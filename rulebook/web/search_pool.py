@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -29,7 +30,7 @@ from datasette.app import Datasette
 from rulebook.queries.search import SearchRequest, search
 
 from .app import run_query
-from .search_worker import Rebuilt, run_search, start_worker, warm_up
+from .search_worker import Rebuilt, run_search, run_search_json, search_json, start_worker, warm_up
 from .state import server_state
 
 _pool: ProcessPoolExecutor | None = None
@@ -77,13 +78,24 @@ def stop_search_workers(wait: bool = True) -> None:
 
 async def search_in_worker(datasette: Datasette, request: SearchRequest) -> dict:
     """``search(db, request)`` on the database this server serves, in a worker process."""
+    return await _in_worker(datasette, run_search, search, request)
+
+
+async def search_json_in_worker(datasette: Datasette, request: SearchRequest) -> str:
+    """The same answer as JSON text, serialised in the worker (search_worker.py run_search_json)."""
+    return await _in_worker(datasette, run_search_json, search_json, request)
+
+
+async def _in_worker(datasette: Datasette, in_worker: Callable, in_server: Callable, request: SearchRequest):
+    """``in_worker(db_path, build_id, request)`` in a worker process, or ``in_server(db, request)``
+    on Datasette's own connection when no worker can answer."""
     build = (await server_state(datasette)).served_build
     pool = _workers()
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, run_search, *build, request)
+        return await asyncio.get_running_loop().run_in_executor(pool, in_worker, *build, request)
     except Rebuilt:
         pass
     except BrokenProcessPool:  # a worker was killed (out of memory?): start afresh next time
         if pool is _pool:
             stop_search_workers(wait=False)
-    return await run_query(datasette, search, request)
+    return await run_query(datasette, in_server, request)

@@ -10,6 +10,7 @@ the build the server opened, and should a rebuild have put another file at that 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import sqlite3
@@ -48,6 +49,18 @@ def _leave_with(server: int) -> None:
 def run_search(db_path: Path, build_id: int, request: SearchRequest) -> dict:
     """``search(db, request)`` on build ``build_id`` of the database at ``db_path``."""
     return search(_database(str(db_path), build_id), request)
+
+
+def run_search_json(db_path: Path, build_id: int, request: SearchRequest) -> str:
+    """``run_search`` as the JSON text /search.json sends: the server passes it on as it is, where
+    unpickling the answer's dicts and serialising them again cost its one event loop about 0.15 ms
+    a search (and the worker pickles one string, not some 500 objects)."""
+    return search_json(_database(str(db_path), build_id), request)
+
+
+def search_json(db: sqlite_utils.Database, request: SearchRequest) -> str:
+    """``search`` as JSON text, on the server's own connection (a search the workers could not run)."""
+    return json.dumps(search(db, request))
 
 
 def warm_up(db_path: Path, build_id: int) -> None:

@@ -15,12 +15,13 @@ from rulebook.queries.search import MAX_LIMIT, SearchInputError, SearchRequest
 from rulebook.queries.search.request import MAX_OFFSET
 from rulebook.web.app import run_query, text_linker
 from rulebook.web.errors import BadParameter
-from rulebook.web.paths import with_base_url
+from rulebook.web.paths import at_root, with_base_url
 from rulebook.web.rendering import safe_snippet
-from rulebook.web.search_pool import search_in_worker
+from rulebook.web.search_pool import search_in_worker, search_json_in_worker
 from rulebook.web.state import server_state
 
 LIMIT = 20
+JSON_TYPE = "application/json; charset=utf-8"  # as Datasette's Response.json sends it
 
 
 def _number(request, name: str, default: int, highest: int) -> int:
@@ -44,6 +45,8 @@ async def search_page(datasette, request):
     as_json = request.url_vars.get("format") == "json"
     try:
         request_ = SearchRequest(query, filters["kind"], filters["document"], limit, offset, filters["as_of"], as_typed)
+        if as_json and at_root(datasette):  # the worker's JSON text as it is: no path to prefix
+            return Response(await search_json_in_worker(datasette, request_), content_type=JSON_TYPE)
         found = await search_in_worker(datasette, request_)
     except SearchInputError as error:
         raise BadParameter(str(error).split(" ", 1)[0], str(error)) from None
