@@ -674,9 +674,16 @@ def editions(tmp_path_factory):
 
 def test_each_entry_is_found_once_in_its_newest_edition(editions):
     found = editions("legend rule")
-    assert top(found, 1) == [("glossary", "comprehensive-rules-2022-02-04", "Legend Rule")]
-    assert found["results"][0]["earlier_editions"] == 2
-    assert [described(result) for result in found["results"]].count(described(found["results"][0])) == 1
+    # the glossary's Legend Rule says "See rule 704.5k": that rule first, then the glossary entry
+    assert top(found, 2) == [
+        ("rule", "comprehensive-rules-2022-02-04", "704.5k"),
+        ("glossary", "comprehensive-rules-2022-02-04", "Legend Rule"),
+    ]
+    assert [result["earlier_editions"] for result in found["results"][:2]] == [2, 2]
+    assert all(
+        [described(result) for result in found["results"]].count(described(found["results"][place])) == 1
+        for place in (0, 1)
+    )
     assert {result["document"] for result in found["results"]} == {"comprehensive-rules-2022-02-04"}
 
 
@@ -847,3 +854,28 @@ def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):
     assert "702.2c" in deathtouch_and_trample  # deathtouch's rule on lethal damage, what trample assigns
     mulligan = [result["number"] for result in find("mulligan in two headed giant")["results"][:10]]
     assert "103.5d" in mulligan  # the mulligan rule on shared team turns, as in Two-Headed Giant
+
+
+def test_a_glossary_entry_that_points_to_a_rule_follows_that_rule(find):
+    """The glossary's Extra Turn says "See rule 500.7": the rule answers "extra turns", the
+    glossary entry comes right after it. A rule far below leaves the definition first."""
+    results = find("extra turns")["results"]
+    assert [(result["number"], result["title"]) for result in results[:2]] == [
+        ("500.7", "500.7 · General"),
+        (None, "Extra Turn"),
+    ]
+    assert results[0]["snippet"].startswith("Some effects can give a player <mark>extra</mark> <mark>turns</mark>.")
+    assert [result["title"] for result in find("teammate")["results"][:2]] == ["Teammate", "Teammate"]
+
+
+def test_a_player_who_dies_loses_the_game():
+    """At the table a player "dies" when they lose (104.3); a creature still dies (700.4)."""
+    from rulebook.queries.search.words import parse
+
+    assert [word.stems for word in parse("the leader dies").words] == [["leader"], ["lose", "lost", "leav", "left"]]
+    assert [word.stems for word in parse("what if everyone dies at once").words] == [
+        ["player"],
+        ["lose", "lost"],
+        ["simultan"],
+    ]
+    assert [word.typed for word in parse("my creature dies").words] == ["creature", "dies"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .concepts import About
 from .index import Candidate, SearchIndex, read_entries
+from .ranking import is_within, pointed_to
 from .scope import Scope
 from .tiers import WordRanking, is_common
 
@@ -30,6 +31,8 @@ MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or
 CONCEPT_WEIGHT = 0.6  # what being the most about every concept the question names adds (concepts.py)
 MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
 SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
+POINTER_REACH = 2  # places: a glossary entry's rule this close behind it takes its place ("extra turns": 500.7,
+# then the glossary's Extra Turn, "See rule 500.7"); a rule further down leaves the definition first ("teammate")
 
 
 def by_place(place: int, k: int = RANK_K) -> float:
@@ -70,9 +73,29 @@ def fused_window(
             + concept_weight * candidate.about
         )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
-    window = sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
+    window = after_the_rules_they_point_to(
+        sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
+    )
     only_by_meaning = [candidate for candidate in window if candidate.id not in place]
     return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
+
+
+def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
+    """The window with each glossary entry that sends the reader to a rule ("See rule 500.7")
+    moved behind that rule when it ranks within POINTER_REACH places after it: the rule is the
+    answer, the glossary a pointer to it."""
+    ordered = list(window)
+    for candidate in window:
+        number = pointed_to(candidate)
+        if number is None:
+            continue
+        place = ordered.index(candidate)
+        behind = ordered[place + 1 : place + 1 + POINTER_REACH]
+        rule = next((other for other in behind if is_within(other, number)), None)
+        if rule is not None:
+            ordered.remove(candidate)
+            ordered.insert(ordered.index(rule) + 1, candidate)
+    return ordered
 
 
 def closest_in_meaning(index: SearchIndex, connection, text: str, scope: Scope, skipped: set[int], current: bool):

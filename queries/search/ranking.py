@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from rulebook.db.families import FAMILY_PREFERENCE
+from rulebook.ingest.numbers import NUMBER, ancestors, canonical
 from rulebook.ingest.words import STEMMED_WORDS
 
 from .index import Candidate, SearchIndex
@@ -32,7 +33,7 @@ UNNAMED_CARD_FACTOR = 0.6  # a card the query does not name, matched by a common
 UNNAMED_NOTE_FACTOR = 0.5  # a card note the query does not name the card of: a question without a card name
 # asks about the rules in general ("can I look at my face-down creature"), not one card
 
-_POINTS_TO_RULES = re.compile(r"\bSee (?:official )?rules? \d", re.IGNORECASE)
+_POINTS_TO_RULES = re.compile(rf"\bSee (?:official )?rules? (?P<number>{NUMBER}|\d{{3}}\b)", re.IGNORECASE)
 
 
 @dataclass
@@ -81,7 +82,19 @@ def about_its_owner(candidate: Candidate, asked: Asked) -> float:
 
 def points_elsewhere(candidate: Candidate, asked: Asked) -> float:
     """A glossary entry that only sends the reader to a rule ranks below that rule."""
-    return POINTER_FACTOR if candidate.kind == "glossary" and _POINTS_TO_RULES.search(candidate.body) else 1.0
+    return POINTER_FACTOR if pointed_to(candidate) else 1.0
+
+
+def pointed_to(candidate: Candidate) -> str | None:
+    """The rule or section a glossary entry sends the reader to first ("See rule 500.7": 500.7)."""
+    found = _POINTS_TO_RULES.search(candidate.body) if candidate.kind == "glossary" else None
+    return canonical(found["number"]) if found else None
+
+
+def is_within(candidate: Candidate, number: str) -> bool:
+    """Whether a candidate is rule ``number`` or one of its subrules (a section: one of its rules)."""
+    own = canonical(candidate.number) if candidate.number else None
+    return bool(own) and (own == number or number in map(canonical, ancestors(own)))
 
 
 def share_of_words(candidate: Candidate, asked: Asked) -> float:
