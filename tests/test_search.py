@@ -63,6 +63,13 @@ def test_a_misspelled_word_is_corrected_and_said_so(find):
     assert first["snippet"].startswith("The <mark>assassins</mark> team <mark>wins</mark> the game")
 
 
+def test_a_swap_or_a_dropped_letter_is_corrected_to_the_word_meant(find):
+    """A typed "frist" is one swap from first (and one letter from frost); "commandr" drops a letter of
+    commander (and adds one to command): typists swap and drop letters."""
+    assert find("who goes frist")["corrected_query"] == "who goes first"
+    assert find("commandr damage")["corrected_query"] == "commander damage"
+
+
 def test_unvail_cost_finds_how_to_pay_the_unveil_cost(find):
     found = find("unvail cost")
     assert found["corrected_query"] == "unveil cost"

@@ -208,22 +208,42 @@ class Speller:
         return words
 
     def closest_word(self, word: str) -> str | None:
-        """The rulebook's closest word: fewest edits (swapping two letters is one), then most used.
+        """The rulebook's closest word: fewest edits (swapping two letters is one), then a word
+        the typed one misses a letter of ("commandr": commander, not command; typists drop letters
+        more often than they add them), then most used.
 
         Only words of letters are corrected: "20" or "2hg" are not typos of other numbers."""
         allowed = 0 if len(word) < 4 or len(word) > 30 or not word.isalpha() else 1 if len(word) < 6 else 2
         if not allowed:
             return None
         for distance in range(1, allowed + 1):  # one edit is quick to look for; two only when one finds nothing
-            # whoosh's automaton counts a swap ("angle") as two edits; Damerau–Levenshtein as one
+            suggested = self.corrector.suggest(word, limit=20, maxdist=distance, prefix=1)
+            # whoosh's automaton counts a swap as two edits ("frist" is one from frost, two from
+            # first); Damerau–Levenshtein counts it as one, so the swaps are looked up too
             candidates = [
-                (damerau_levenshtein(word, candidate), -self.vocabulary[candidate], candidate)
-                for candidate in self.corrector.suggest(word, limit=20, maxdist=distance, prefix=1)
+                (
+                    damerau_levenshtein(word, candidate),
+                    not _omits_from(word, candidate),
+                    -self.vocabulary[candidate],
+                    candidate,
+                )
+                for candidate in dict.fromkeys([*suggested, *self._swapped(word)])
             ]
             close = [candidate for candidate in candidates if candidate[0] <= allowed]
             if close:
-                return min(close)[2]
+                return min(close)[3]
         return None
+
+    def _swapped(self, word: str) -> list[str]:
+        """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
+        swaps = (word[:at] + word[at + 1] + word[at] + word[at + 2 :] for at in range(len(word) - 1))
+        return [swap for swap in swaps if swap != word and swap in self.vocabulary]
+
+
+def _omits_from(typed: str, word: str) -> bool:
+    """Whether ``typed`` is ``word`` with letters left out: every typed letter in it, in order."""
+    letters = iter(word)
+    return len(typed) < len(word) and all(letter in letters for letter in typed)
 
 
 def corrected_text(text: str, query: Query) -> str:
