@@ -31,8 +31,9 @@ MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or
 CONCEPT_WEIGHT = 0.6  # what being the most about every concept the question names adds (concepts.py)
 MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
 SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
-POINTER_REACH = 2  # places: a glossary entry's rule this close behind it takes its place ("extra turns": 500.7,
-# then the glossary's Extra Turn, "See rule 500.7"); a rule further down leaves the definition first ("teammate")
+POINTER_REACH = 1  # places: a glossary entry's rule right behind it takes its place ("extra turns": 500.7, then
+# the glossary's Extra Turn, "See rule 500.7"); a rule further down leaves the definition first ("teammate").
+# Reaching further moves the rules in between too: an unrelated one comes before the definition
 
 
 def by_place(place: int, k: int = RANK_K) -> float:
@@ -82,8 +83,8 @@ def fused_window(
 
 def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
     """The window with each glossary entry that sends the reader to a rule ("See rule 500.7")
-    moved behind that rule when it ranks within POINTER_REACH places after it: the rule is the
-    answer, the glossary a pointer to it."""
+    right behind that rule, when it ranks within POINTER_REACH places after it: the rule takes
+    the glossary entry's place, for the rule is the answer and the glossary a pointer to it."""
     ordered = list(window)
     for candidate in window:
         number = pointed_to(candidate)
@@ -93,8 +94,8 @@ def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
         behind = ordered[place + 1 : place + 1 + POINTER_REACH]
         rule = next((other for other in behind if is_within(other, number)), None)
         if rule is not None:
-            ordered.remove(candidate)
-            ordered.insert(ordered.index(rule) + 1, candidate)
+            ordered.remove(rule)
+            ordered.insert(place, rule)
     return ordered
 
 
