@@ -70,6 +70,13 @@ def test_a_swap_or_a_dropped_letter_is_corrected_to_the_word_meant(find):
     assert find("commandr damage")["corrected_query"] == "commander damage"
 
 
+def test_doing_something_again_is_doing_it(find):
+    """A typed "recast" is no misspelling of "recent": it is casting again, and finds what casting does."""
+    found = find("can they recast their commander")
+    assert found["corrected_query"] is None and found["message"] is None
+    assert "<mark>cast</mark>" in found["results"][0]["snippet"]
+
+
 def test_unvail_cost_finds_how_to_pay_the_unveil_cost(find):
     found = find("unvail cost")
     assert found["corrected_query"] == "unveil cost"

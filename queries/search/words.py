@@ -39,6 +39,7 @@ ENGLISH_WORDS = "small"
 # 509.1a), so an entry saying either speaks of the same property
 NEGATIONS = ("un", "non")
 NEGATED_MIN = 4  # letters a stem needs to have opposites (negations())
+AGAIN, AGAIN_MIN = "re", 3  # "recast" is casting again; the word after "re" has at least 3 letters ("rest" is no "st")
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -199,13 +200,24 @@ class Speller:
             if word.searched:
                 continue
             stem = stem_word(word.typed)
+            again = self.done_again(word.typed)
             if stem in self.known_stems or word.typed in self.vocabulary:
                 word.stems = [stem, *negations(stem, self.known_stems)]
+            elif again:
+                word.stems = [again]
             elif correct and attempts < MAX_CORRECTED and not is_english_word(word.typed):
                 attempts += 1
                 word.correction = self.correct(word.typed)
                 word.stems = [stem_word(word.correction)] if word.correction else []
         return words
+
+    def done_again(self, word: str) -> str | None:
+        """The stem of the rules' word that ``word`` is "re" and ("recast": cast, "replay": play):
+        doing it again is doing it, and no misspelling of another word ("recast" is not "recent")."""
+        if not word.startswith(AGAIN) or len(word) - len(AGAIN) < AGAIN_MIN:
+            return None
+        stem = stem_word(word[len(AGAIN) :])
+        return stem if stem in self.known_stems else None
 
     def closest_word(self, word: str) -> str | None:
         """The rulebook's closest word: fewest edits (swapping two letters is one), then a word
