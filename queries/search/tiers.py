@@ -2,7 +2,8 @@
 then those with some of its less common words, each tier ranked by FTS5's bm25 in C.
 
 A tier is a ``Matching``: an FTS5 expression and the entries left out (the rule or card the
-query names, listed first). ``WordRanking`` counts each tier once and reads a slice at a time.
+query names, listed first). ``WordRanking`` counts each tier once and reads a slice at a time
+(a small tier of several words whole, which counts it: WHOLE_TIER).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ from .words import Word, finds_longer_words, has
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
 PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
+# A tier shown is read whole and counted by that when its words' counts say it has at most about
+# this many entries: counting them apart went through FTS5's matches again, which costs more than
+# reading them all (0.12 ms a search less on serve_load's questions). A larger tier, or a single
+# word's (FTS5 counts one word's entries from its list alone), is read a page at a time and
+# counted apart: reading all 716 entries "game" finds costs more than counting them.
+WHOLE_TIER = 1000
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
@@ -28,17 +35,19 @@ COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, n
 _MATCHING = "search_entries_fts match ? and rowid not in (select value from json_each(?))"
 _COUNT = f"select count(*) from search_entries_fts where {_MATCHING}"
 _BEST = f"""select rowid, -bm25(search_entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
-            from search_entries_fts where {_MATCHING} order by score desc, rowid limit ? offset ?"""
+            from search_entries_fts where {_MATCHING} order by score desc, rowid limit ?"""  # -1: all
 
 
 @dataclass(frozen=True)
 class Matching:
     """The entries an FTS5 ``expression`` matches, but those ``skipped``; ``finds`` says the same
-    of an entry's indexed words, in Python, for the few entries read already."""
+    of an entry's indexed words, in Python, for the few entries read already; ``whole``, whether
+    it is read whole when shown (WHOLE_TIER)."""
 
     expression: str
     skipped: tuple[int, ...]
     finds: Callable[[str], bool]
+    whole: bool
 
     def parameters(self) -> list:
         return [self.expression, json.dumps(self.skipped)]
@@ -117,7 +126,8 @@ def word_tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped:
     def has_every(words: str) -> bool:
         return all(has(words, word) for word in required)
 
-    tiers = [Matching(f"({every}) AND {in_scope}", skipped, has_every)]
+    few = min(count(index, word) for word in required) <= WHOLE_TIER
+    tiers = [Matching(f"({every}) AND {in_scope}", skipped, has_every, few and len(searched) > 1)]
     if len(searched) > 1:
         some, chosen = some_words(index, searched, in_scope)
         tiers.append(
@@ -125,6 +135,7 @@ def word_tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped:
                 f"(({some}) NOT ({every})) AND {in_scope}",
                 skipped,
                 lambda words: any(has(words, word) for word in chosen) and not has_every(words),
+                sum(count(index, word) for word in chosen) <= WHOLE_TIER,
             )
         )
     return tiers
@@ -136,19 +147,21 @@ class WordRanking:
 
     def __init__(self, connection: sqlite3.Connection, tiers: list[Matching], rerank):
         self.connection, self.tiers, self.rerank = connection, tiers, rerank
-        self.counts = [self._count(tier) for tier in tiers]
+        self._read: dict[int, list[tuple[int, float]]] = {}
+        self._counts: dict[int, int] = {}
 
     def total(self) -> int:
-        return sum(self.counts)
+        return sum(self._count(tier) for tier in range(len(self.tiers)))
 
     def entries(self, start: int, stop: int) -> list[Candidate]:
         """Places ``start`` to ``stop`` of the ranking, across the tiers."""
         found, before = [], 0
-        for tier, count_ in zip(self.tiers, self.counts):
+        for tier in range(len(self.tiers)):
             first, last = max(0, start - before), max(0, stop - before)
-            if last > first and first < count_:
-                found += self._page(tier, count_, first, last)
-            before += count_
+            if last <= first:
+                break
+            found += self._page(tier, first, last)
+            before += self._count(tier)
         return found
 
     def matching_of(self, candidates: list[Candidate]) -> set[int]:
@@ -161,17 +174,30 @@ class WordRanking:
             if candidate.id not in skipped and any(tier.finds(candidate.words) for tier in self.tiers)
         }
 
-    def _page(self, matching: Matching, count_: int, start: int, stop: int) -> list[Candidate]:
-        """Entries ``start``..``stop`` of a tier of ``count_`` entries: by bm25, the best RERANKED
-        then reordered (the same window whatever the page, so pages agree)."""
+    def _page(self, tier: int, start: int, stop: int) -> list[Candidate]:
+        """Entries ``start``..``stop`` of a tier: by bm25, the best RERANKED then reordered (the
+        same window whatever the page, so pages agree)."""
         fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
-        if start >= count_:
+        best = self._best(tier, fetch_to)[fetch_from:fetch_to]
+        if start >= len(best) + fetch_from:  # past the tier's last entry
             return []
-        best = self.connection.execute(_BEST, [*matching.parameters(), fetch_to - fetch_from, fetch_from]).fetchall()
         candidates = read_entries(self.connection, [entry_id for entry_id, _ in best], dict(best))
         if fetch_from == 0:
             candidates = self.rerank(candidates[:RERANKED]) + candidates[RERANKED:]
         return candidates[start - fetch_from : stop - fetch_from]
 
-    def _count(self, matching: Matching) -> int:
-        return self.connection.execute(_COUNT, matching.parameters()).fetchone()[0]
+    def _best(self, tier: int, stop: int) -> list[tuple[int, float]]:
+        """(id, bm25 score) of the best ``stop`` entries of a tier or more, best first; reading
+        every entry of a tier counts it."""
+        best = self._read.get(tier, [])
+        if len(best) < min(stop, self._counts.get(tier, stop)):  # the tier may hold more than was read
+            limit = -1 if self.tiers[tier].whole else stop
+            best = self._read[tier] = self.connection.execute(_BEST, [*self.tiers[tier].parameters(), limit]).fetchall()
+            if limit < 0 or len(best) < limit:
+                self._counts[tier] = len(best)
+        return best
+
+    def _count(self, tier: int) -> int:
+        if tier not in self._counts:
+            self._counts[tier] = self.connection.execute(_COUNT, self.tiers[tier].parameters()).fetchone()[0]
+        return self._counts[tier]
