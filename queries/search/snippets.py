@@ -43,9 +43,12 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     """(start, end) of every word of ``body`` whose indexed form is one of ``terms``."""
     if not terms:
         return []
-    folded = body.lower().translate(FOLDING)
+    folded = body.lower()
+    if not folded.isascii():  # lower-case ASCII folds to itself
+        folded = folded.translate(FOLDING)
+    longer = tuple(term for term in terms if finds_longer_words(term))
     if len(folded) != len(body):  # a ligature folded to two letters: positions differ, go word by word
-        return [(start, end) for start, end, form in word_spans(body) if is_match(form, terms)]
+        return [(start, end) for start, end, form in word_spans(body) if is_match(form, terms, longer)]
     starts = set()
     for beginning in {term[:-1] if len(term) > 3 else term for term in terms}:  # "abil" of ability, "happ" of happy
         position = folded.find(beginning)
@@ -56,15 +59,16 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     matches = []
     for start in sorted(starts):
         word = WORD_PATTERN.match(body, start)
-        if word and is_match(search_form(word.group()), terms):
+        if word and is_match(search_form(word.group()), terms, longer):
             matches.append((word.start(), word.end()))
     return matches
 
 
-def is_match(form: str, terms: frozenset[str]) -> bool:
+def is_match(form: str, terms: frozenset[str], longer: tuple[str, ...]) -> bool:
     """Whether an indexed word is what the search matched: one of the terms, or a longer word
-    one of them begins ("teammat" for "team"), as queries/search/__init__.py _match finds them."""
-    return form in terms or any(form.startswith(term) for term in terms if finds_longer_words(term))
+    one of them begins ("teammat" for "team"), as queries/search/__init__.py _match finds them
+    (``longer``: the terms that find longer words, picked out once a snippet)."""
+    return form in terms or form.startswith(longer)
 
 
 def _densest(matches: list[tuple[int, int]]) -> int:
