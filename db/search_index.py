@@ -7,8 +7,12 @@ Aetherist, Séance = Seance) and stemmed (unveiled = unveil) as ingest/words.py 
 
 - ``search_entries`` holds one entry per thing a judge wants to land on (a rule with its
   examples, a card, a card note, a FAQ entry, a glossary entry, a mechanic's introduction, each
-  mechanic ruling), ``search_entries_fts`` their folded, stemmed words (FTS5 ranks candidates
-  with bm25 in C, in well under a millisecond);
+  mechanic ruling), ``search_entries_fts`` the folded, stemmed words of the entries a plain
+  search sees, each entry's newest text (FTS5 ranks candidates with bm25 in C, in well under a
+  millisecond), and ``search_editions_fts`` the same of every text of every edition, for a search
+  of one document or of the editions in force on a day. bm25 weighs a word by how few entries
+  use it: counted over 26 editions of the official rules, their words would weigh eight times
+  less than a Treachery card's, so a plain search counts only the texts it shows;
 - ``search_vocabulary`` counts the folded, unstemmed words, the vocabulary the corrector
   suggests spellings from.
 
@@ -48,12 +52,14 @@ SEARCH_TABLES = (
     "search_entries",
     "search_sources",
     "search_entries_fts",
+    "search_editions_fts",
     "search_vocabulary",
     "search_vectors",
     "search_vector_model",
     "search_synonyms",
     "search_concepts",
 )
+FTS_TABLES = ("search_entries_fts", "search_editions_fts")  # the newest texts, every text (the module's docstring)
 SEARCHED_COLUMNS = ("name", "title", "text", "context", "number")  # the FTS5 columns a query's words are looked for in
 SPELLING_FIELDS = ("name", "title", "text")
 
@@ -73,7 +79,10 @@ create table search_sources (  -- every document an entry's text appears in
 );
 create index search_sources_by_entry on search_sources(entry_id, edition);
 create index search_sources_by_document on search_sources(document, entry_id);
-create virtual table search_entries_fts using fts5(
+create virtual table search_entries_fts using fts5(   -- each entry's newest text: a plain search
+    name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
+);
+create virtual table search_editions_fts using fts5(  -- every text: a search of a document or a day
     name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
 );
 create table search_vocabulary (   -- the folded words of every entry, for spelling corrections
@@ -188,19 +197,16 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
                 for edition, document, result, earlier in group["sources"]
             ],
         )
-        connection.execute(
-            "insert into search_entries_fts (rowid, name, title, text, context, number, scope) "
-            "values (?, ?, ?, ?, ?, ?, ?)",
-            [
-                entry_id,
-                *columns.values(),
-                group.get("number") or "",
-                " ".join(_scope_words(group)),
-            ],
-        )
+        searched = [entry_id, *columns.values(), group.get("number") or "", " ".join(_scope_words(group))]
+        for table in FTS_TABLES if group["latest"] else FTS_TABLES[1:]:
+            connection.execute(
+                f"insert into {table} (rowid, name, title, text, context, number, scope) values (?, ?, ?, ?, ?, ?, ?)",
+                searched,
+            )
         vocabulary.update(entry_words(group))
     insert_rows(db, "search_entries", entries)
-    connection.execute("insert into search_entries_fts(search_entries_fts) values ('optimize')")
+    for table in FTS_TABLES:
+        connection.execute(f"insert into {table}({table}) values ('optimize')")
     return dict(vocabulary)
 
 

@@ -893,3 +893,43 @@ def test_a_player_who_dies_loses_the_game():
         ["simultan"],
     ]
     assert [word.typed for word in parse("my creature dies").words] == ["creature", "dies"]
+
+
+def test_a_plain_search_weighs_words_by_the_texts_it_shows(built_db):
+    """bm25 weighs a word by how few entries use it: a plain search counts each entry's newest
+    text only (search_entries_fts), a search of a document or a day every text
+    (search_editions_fts): older texts would make the official rules' words weigh less."""
+    newest = built_db.execute("select count(*) from search_entries where latest").fetchone()[0]
+    every = built_db["search_entries"].count
+    assert built_db.execute("select count(*) from search_entries_fts").fetchone()[0] == newest < every
+    assert built_db.execute("select count(*) from search_editions_fts").fetchone()[0] == every
+    from rulebook.queries.search.index import index_of
+
+    index = index_of(built_db)
+    assert index.entry_count == newest
+    unveiling = "select count(*) from search_entries where latest and words like '% unveil%'"
+    assert index.frequency["unveil"] == built_db.execute(unveiling).fetchone()[0]
+
+
+def test_old_entries_leave_the_first_places_to_current_ones():
+    """With every edition loaded, rules removed since (superseded) would keep current entries out
+    of the first places by words; one renumbered since says what its current number says."""
+    from rulebook.queries.search.fusion import WINDOW, first_by_words
+    from rulebook.queries.search.index import Candidate
+
+    def entry(number: int, superseded: bool, body: str) -> Candidate:
+        return Candidate(number, "rule", "comprehensive-rules", body, None, None, f"100.{number}", " ", superseded)
+
+    ranking = [entry(1, True, "a copy"), entry(2, True, "only old"), entry(3, False, "a copy")]
+    ranking += [entry(number, False, f"rule {number}") for number in range(4, 40)]
+
+    class ByWords:
+        def entries(self, start, stop):
+            return ranking[start:stop]
+
+        def total(self):
+            return len(ranking)
+
+    first = first_by_words(ByWords(), keep_old=False)
+    assert [candidate.id for candidate in first] == [2, *range(3, 3 + WINDOW)]
+    assert [candidate.id for candidate in first_by_words(ByWords(), keep_old=True)] == list(range(1, 1 + WINDOW))

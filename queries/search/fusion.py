@@ -31,6 +31,7 @@ MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or
 CONCEPT_WEIGHT = 0.6  # what being the most about every concept the question names adds (concepts.py)
 MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
 SUPERSEDED_FACTOR = 0.35  # in the window, an entry only older editions have, below current ones
+OLD_ROUNDS = 3  # reads of the word ranking to find WINDOW current entries past the old ones
 POINTER_REACH = 1  # places: a glossary entry's rule right behind it takes its place ("extra turns": 500.7, then
 # the glossary's Extra Turn, "See rule 500.7"); a rule further down leaves the definition first ("teammate").
 # Reaching further moves the rules in between too: an unrelated one comes before the definition
@@ -46,7 +47,7 @@ def fused_window(
 ) -> tuple[list[Candidate], int]:
     """The first WINDOW results, and how many of them no word of the query finds. An entry about
     the concepts the question names adds CONCEPT_WEIGHT times how much (concepts.py)."""
-    words_first = by_words.entries(0, WINDOW)
+    words_first = first_by_words(by_words, keep_old)
     # a question, saying something more specific than "creature card player", with answers in words
     asks = (
         len(searched) >= MEANING_MIN_WORDS and not all(is_common(index, word) for word in searched) and by_words.total()
@@ -79,6 +80,25 @@ def fused_window(
     )
     only_by_meaning = [candidate for candidate in window if candidate.id not in place]
     return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
+
+
+def first_by_words(by_words: WordRanking, keep_old: bool) -> list[Candidate]:
+    """The first WINDOW entries by words, and unless the old are kept, as many more as entries
+    only older editions have among them: with every official edition loaded, those would keep
+    current entries out of the first places they rank below (SUPERSEDED_FACTOR)."""
+    found = by_words.entries(0, WINDOW)
+    for _ in range(OLD_ROUNDS):
+        if keep_old or len(found) >= by_words.total():
+            break
+        missing = WINDOW - sum(1 for candidate in found if not candidate.superseded)
+        if missing <= 0:
+            break
+        found = by_words.entries(0, len(found) + missing)
+    if keep_old:
+        return found
+    # an old rule renumbered since (714.6, now 722.6) says what the current one says
+    current = {candidate.body for candidate in found if not candidate.superseded}
+    return [candidate for candidate in found if not (candidate.superseded and candidate.body in current)]
 
 
 def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:

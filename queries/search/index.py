@@ -74,7 +74,9 @@ class SearchIndex:
         connection.execute(
             f"select {', '.join(ENTRY_COLUMNS)} from search_entries limit 0"
         )  # none: an older rulebook's
-        self.entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
+        # as many as search_entries_fts holds, whose counts these are: each entry's newest text
+        self.entry_count = connection.execute("select count(*) from search_entries where latest").fetchone()[0]
+        connection.execute("select rowid from search_editions_fts limit 0")  # none: an older rulebook's
         self.frequency = _term_counts(connection)
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
         self.meanings = Meanings.read(connection)
@@ -94,8 +96,8 @@ class SearchIndex:
 
 
 def _term_counts(connection: sqlite3.Connection) -> dict[str, int]:
-    """How many entries use each indexed word: FTS5's own counts (fts5vocab, in a temporary
-    table of this connection: the served file is read-only)."""
+    """How many entries use each indexed word, in their newest text: FTS5's own counts
+    (fts5vocab, in a temporary table of this connection: the served file is read-only)."""
     connection.execute(
         "create virtual table if not exists temp.search_terms using fts5vocab(main, search_entries_fts, row)"
     )

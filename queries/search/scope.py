@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from rulebook.db.families import edition_in_force
-from rulebook.db.search_index import scope_word
+from rulebook.db.search_index import FTS_TABLES, scope_word
 from rulebook.kinds import SEARCHED
 
 from .request import SearchRequest
@@ -94,6 +94,12 @@ class Scope:
         else:
             conditions.append(quoted(scope_word("latest")))
         return "{scope} : (" + " AND ".join(conditions) + ")"
+
+    @property
+    def table(self) -> str:
+        """The FTS5 table searched (db/search_index.py): the newest texts, unless the scope is a
+        document or a day, which every text's table holds."""
+        return FTS_TABLES[1] if self.all_in_force else FTS_TABLES[0]
 
     @property
     def all_in_force(self) -> bool:

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulebook.db.search_index import SEARCHED_COLUMNS
+from rulebook.db.search_index import FTS_TABLES, SEARCHED_COLUMNS
 
 from .index import Candidate, SearchIndex, read_entries
 from .scope import quoted
@@ -32,25 +32,30 @@ WHOLE_TIER = 1000
 # rule's title says what the entry is about; the section it sits in only hints at it.
 COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, number; scope is no match
 
-_MATCHING = "search_entries_fts match ? and rowid not in (select value from json_each(?))"
-_COUNT = f"select count(*) from search_entries_fts where {_MATCHING}"
-_BEST = f"""select rowid, -bm25(search_entries_fts, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
-            from search_entries_fts where {_MATCHING} order by score desc, rowid limit ?"""  # -1: all
+_MATCHING = "{table} match ? and rowid not in (select value from json_each(?))"
+_COUNT = f"select count(*) from {{table}} where {_MATCHING}"
+_BEST = f"""select rowid, -bm25({{table}}, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
+            from {{table}} where {_MATCHING} order by score desc, rowid limit ?"""  # -1: all
 
 
 @dataclass(frozen=True)
 class Matching:
     """The entries an FTS5 ``expression`` matches, but those ``skipped``; ``finds`` says the same
     of an entry's indexed words, in Python, for the few entries read already; ``whole``, whether
-    it is read whole when shown (WHOLE_TIER)."""
+    it is read whole when shown (WHOLE_TIER); ``table``, the FTS5 table of the scope (Scope.table)."""
 
     expression: str
     skipped: tuple[int, ...]
     finds: Callable[[str], bool]
     whole: bool
+    table: str = FTS_TABLES[0]
 
     def parameters(self) -> list:
         return [self.expression, json.dumps(self.skipped)]
+
+    def sql(self, statement: str) -> str:
+        """``statement`` (_COUNT, _BEST) on this tier's table."""
+        return statement.format(table=self.table)
 
 
 def match(word: Word) -> str:
@@ -118,16 +123,18 @@ def is_common(index: SearchIndex, word: Word) -> bool:
     return word.game_number or index.is_common(word.stems, word.number)
 
 
-def word_tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...]) -> list[Matching]:
+def word_tiers(
+    index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...], table: str = FTS_TABLES[0]
+) -> list[Matching]:
     """The entries with the query's words, in tiers: every word (its common words only
-    ranking), then some of the less common words."""
+    ranking), then some of the less common words; in the FTS5 ``table`` of the scope."""
     every, required = every_word(index, searched, in_scope)
 
     def has_every(words: str) -> bool:
         return all(has(words, word) for word in required)
 
     few = min(count(index, word) for word in required) <= WHOLE_TIER
-    tiers = [Matching(f"({every}) AND {in_scope}", skipped, has_every, few and len(searched) > 1)]
+    tiers = [Matching(f"({every}) AND {in_scope}", skipped, has_every, few and len(searched) > 1, table)]
     if len(searched) > 1:
         some, chosen = some_words(index, searched, in_scope)
         tiers.append(
@@ -136,6 +143,7 @@ def word_tiers(index: SearchIndex, searched: list[Word], in_scope: str, skipped:
                 skipped,
                 lambda words: any(has(words, word) for word in chosen) and not has_every(words),
                 sum(count(index, word) for word in chosen) <= WHOLE_TIER,
+                table,
             )
         )
     return tiers
@@ -192,12 +200,16 @@ class WordRanking:
         best = self._read.get(tier, [])
         if len(best) < min(stop, self._counts.get(tier, stop)):  # the tier may hold more than was read
             limit = -1 if self.tiers[tier].whole else stop
-            best = self._read[tier] = self.connection.execute(_BEST, [*self.tiers[tier].parameters(), limit]).fetchall()
+            matching = self.tiers[tier]
+            best = self._read[tier] = self.connection.execute(
+                matching.sql(_BEST), [*matching.parameters(), limit]
+            ).fetchall()
             if limit < 0 or len(best) < limit:
                 self._counts[tier] = len(best)
         return best
 
     def _count(self, tier: int) -> int:
         if tier not in self._counts:
-            self._counts[tier] = self.connection.execute(_COUNT, self.tiers[tier].parameters()).fetchone()[0]
+            matching = self.tiers[tier]
+            self._counts[tier] = self.connection.execute(matching.sql(_COUNT), matching.parameters()).fetchone()[0]
         return self._counts[tier]
