@@ -863,6 +863,22 @@ def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
     assert {"702.19b", "702.19c"} <= numbers["Trample"]
 
 
+def test_a_concept_is_named_by_its_word_in_another_form_not_by_a_shorter_word(built_db):
+    """A typed "blockers" names Block, "tapped" Tap; but "off" names no Offering, nor "land" a Lander."""
+    from rulebook.queries.search.index import index_of
+    from rulebook.queries.search.words import parse
+
+    index = index_of(built_db)
+
+    def named(question: str) -> list[str]:
+        words = index.speller.look_up(parse(question).words)
+        return [item.concept.name for item in index.concepts.named_in(words, index.frequency, index.entry_count)]
+
+    assert "Offering" not in named("does the sword fall off")
+    assert "Offering" in named("offering")
+    assert any(name.startswith("Block") for name in named("how many blockers"))
+
+
 def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):
     deathtouch_and_trample = [result["number"] for result in find("does deathtouch work with trample")["results"][:5]]
     assert "702.2c" in deathtouch_and_trample  # deathtouch's rule on lethal damage, what trample assigns

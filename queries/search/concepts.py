@@ -29,10 +29,12 @@ from .words import NEGATIONS, Word
 
 SINGLE_WORD_MAX_SHARE = 0.05  # a one-word name in more entries than this ("creature") is a word, not a concept
 BEST_OF_HOME = 5  # candidates each named concept brings into the first places
-PREFIX_MIN = 3
+PREFIX_MIN = 3  # "tap" is tapped's stem's beginning; shorter beginnings say too little
 ENDINGS = {"er", "ed", "s", "p", "pe", "e"}  # what a stem may add and still be the same word: blocker, tapp
+AGENT, AGENT_MIN = "er", 5  # one who does it, from a word of five letters or more: a blocker blocks, but
+# an offer is no "off" ("does the sword fall off" named Offering), a lander no "land", a locker no "lock"
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
-# nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)  # "tap" is tapped's stem's beginning; shorter beginnings say too little
+# nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
 
 @dataclass(frozen=True)
@@ -226,10 +228,11 @@ def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:
     if stem == typed:
         return True
     short, long = sorted((stem, typed), key=len)
+    ending = long[len(short) :]
     return (
-        len(short) >= PREFIX_MIN
+        len(short) >= (AGENT_MIN if ending == AGENT else PREFIX_MIN)
         and long.startswith(short)
-        and long[len(short) :] in ENDINGS
+        and ending in ENDINGS
         and frequency.get(long, 0) <= frequency.get(short, 0)
     )
 
