@@ -127,11 +127,16 @@ def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
     assert top(found, 1) == [("faq", "treachery-6.0", "Can I counter an unveil ability?")]
 
 
-def test_a_card_note_ranks_below_the_rules_unless_the_query_names_its_card(find):
-    # the rule about both concepts named (unveiling, conceding) first, the FAQ above the rest
+def test_a_card_note_ranks_below_the_rules_unless_it_alone_speaks_of_all_or_its_card_is_named(find):
+    # unveil triggers and conceding: the one note that speaks of both (a player conceding during
+    # The Puppet Master's unveiling trigger) before the unveil trigger rule, which never speaks of
+    # conceding, and the FAQ; the Puppet Master's other notes below them
     found = top(find("unveil trigger concede"), 3)
-    assert found[0] == ("rule", "treachery-6.0", "702.TR01d")
-    assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in found
+    assert found == [
+        ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
+        ("rule", "treachery-6.0", "702.TR01d"),
+        ("faq", "treachery-6.0", "Can I counter an unveil ability?"),
+    ]
     named = top(find("puppet master unveil trigger concede"), 2)
     assert named == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
@@ -881,9 +886,32 @@ def test_a_concept_is_named_by_its_word_in_another_form_not_by_a_shorter_word(bu
 
 def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):
     deathtouch_and_trample = [result["number"] for result in find("does deathtouch work with trample")["results"][:5]]
-    assert "702.2c" in deathtouch_and_trample  # deathtouch's rule on lethal damage, what trample assigns
-    mulligan = [result["number"] for result in find("mulligan in two headed giant")["results"][:10]]
+    assert "702.2c" in deathtouch_and_trample[:2]  # deathtouch's rule on lethal damage, what trample assigns
+    assert "702.19b" in deathtouch_and_trample  # trample's rule on assigning lethal damage
+    mulligan = [result["number"] for result in find("mulligan in two headed giant")["results"][:5]]
     assert "103.5d" in mulligan  # the mulligan rule on shared team turns, as in Two-Headed Giant
+
+
+def test_an_entry_that_misses_a_concept_the_question_names_ranks_lower(built_db):
+    """810.1 says what Two-Headed Giant is, and nothing of mulligans; 103.5d is the mulligan rule
+    for shared team turns, which it speaks of as Two-Headed Giant's rules do."""
+    from rulebook.queries.search import concepts_named
+    from rulebook.queries.search.index import index_of
+    from rulebook.queries.search.scope import Scope
+    from rulebook.queries.search.words import parse
+
+    index = index_of(built_db)
+    about = concepts_named(
+        index, index.speller.look_up(parse("mulligan in two headed giant").words), Scope(None, None, None)
+    )
+    assert [concept.name for concept in about.specific] == ["Two-Headed Giant Variant", "Mulligan"]
+    entry = {
+        number: built_db.execute(
+            "select id, words from search_entries where number = ? and latest", [number]
+        ).fetchone()
+        for number in ("810.1", "103.5d", "119.1a")
+    }
+    assert [about.misses(*entry[number]) for number in ("810.1", "103.5d", "119.1a")] == [1, 0, 1]
 
 
 def test_a_glossary_entry_that_points_to_a_rule_follows_that_rule(find):

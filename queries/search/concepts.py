@@ -33,6 +33,8 @@ PREFIX_MIN = 3  # "tap" is tapped's stem's beginning; shorter beginnings say too
 ENDINGS = {"er", "ed", "s", "p", "pe", "e"}  # what a stem may add and still be the same word: blocker, tapp
 AGENT, AGENT_MIN = "er", 5  # one who does it, from a word of five letters or more: a blocker blocks, but
 # an offer is no "off" ("does the sword fall off" named Offering), a lander no "land", a locker no "lock"
+SPECIFIC = 0.5  # how specific a name must be (specific()) for an entry to miss it: "team" or "game" says little
+SPEAKS_OF = 0.5  # how much an entry outside a concept's home must speak of it (_speaks_of) not to miss it
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
@@ -61,6 +63,18 @@ class About:
     named: list[Named] = field(default_factory=list)
     scores: dict[int, float] = field(default_factory=dict)
     best: list[int] = field(default_factory=list)
+    specific: list[Concept] = field(default_factory=list)  # the concepts named that say what it is about
+
+    def misses(self, entry_id: int, words: str) -> int:
+        """How many of the specific concepts named an entry is neither under nor speaks of (its
+        indexed ``words``): "mulligan in two headed giant" asks of both, and 810.1, which only
+        says what Two-Headed Giant is, misses the mulligan."""
+        if len(self.specific) < 2:
+            return 0
+        used = frozenset(words.split())
+        return sum(
+            1 for concept in self.specific if entry_id not in concept.home and _speaks_of(used, concept) < SPEAKS_OF
+        )
 
 
 class Concepts:
@@ -141,7 +155,7 @@ class Concepts:
 
         weights = [specific(max(rarity(stem) for stem in item.concept.stems)) for item in named]
         total = sum(weights)
-        about = About(named)
+        about = About(named, specific=[item.concept for item, weight in zip(named, weights) if weight >= SPECIFIC])
         if not total:
             return about
         mean_weight = total / len(named)
