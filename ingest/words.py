@@ -89,9 +89,14 @@ WORD_PATTERN = re.compile(rf"{POWER_TOUGHNESS}|\w+(?:\.?\w+)*")
 
 
 def is_stop_word(word: str) -> bool:
-    """Too common to search by; single letters too, but not digits ("6 players"); and power and
-    toughness ("3/3", "-2/-2"), but for the two counters the rules name (COUNTER_WORDS)."""
-    return word in STOP_WORDS or (len(word) < 2 and not word.isdigit()) or ("/" in word and word not in COUNTER_WORDS)
+    """Too common to search by; single letters too, but not digits ("6 players") nor X, the
+    variable of costs and numbers (107.3: "ward X cost" is 702.21b); and power and toughness
+    ("3/3", "-2/-2"), but for the two counters the rules name (COUNTER_WORDS)."""
+    return (
+        word in STOP_WORDS
+        or (len(word) < 2 and not word.isdigit() and word != "x")
+        or ("/" in word and word not in COUNTER_WORDS)
+    )
 
 
 def is_game_number(word: str) -> bool:

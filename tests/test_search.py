@@ -977,3 +977,12 @@ def test_old_entries_leave_the_first_places_to_current_ones():
     first = first_by_words(ByWords(), keep_old=False)
     assert [candidate.id for candidate in first] == [2, *range(3, 3 + WINDOW)]
     assert [candidate.id for candidate in first_by_words(ByWords(), keep_old=True)] == list(range(1, 1 + WINDOW))
+
+
+def test_x_is_a_word_of_the_rules(find):
+    """X is the variable of costs and numbers (107.3), not a letter too common to search by:
+    702.21b is the ward rule on an X in the cost."""
+    from rulebook.ingest.words import is_stop_word
+
+    assert not is_stop_word("x") and is_stop_word("a")
+    assert top(find("ward X cost"), 1) == [("rule", "comprehensive-rules-2026-01-16", "702.21b")]
