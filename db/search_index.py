@@ -79,8 +79,14 @@ create table search_sources (  -- every document an entry's text appears in
 );
 create index search_sources_by_entry on search_sources(entry_id, edition);
 create index search_sources_by_document on search_sources(document, entry_id);
+-- prefix: a searched stem finds the longer words it begins too ("card" *: cards, cardboard), and
+-- FTS5 keeps the words under each beginning of 4 to 7 letters in one list of their own, read as
+-- it is, where it merged the lists of every such word for each search and each bm25 (the same
+-- matches and scores, 0.2 ms less SQL a plain search on serve_load's questions, 1.5 MB more
+-- file). Only for the newest texts: every edition's would grow by 3.3 times its size with each
+-- edition loaded, for the rarer search of a document or a day.
 create virtual table search_entries_fts using fts5(   -- each entry's newest text: a plain search
-    name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
+    name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'", prefix='4 5 6 7'
 );
 create virtual table search_editions_fts using fts5(  -- every text: a search of a document or a day
     name, title, text, context, number, scope, content='', tokenize="unicode61 tokenchars '.-'"
