@@ -986,3 +986,20 @@ def test_x_is_a_word_of_the_rules(find):
 
     assert not is_stop_word("x") and is_stop_word("a")
     assert top(find("ward X cost"), 1) == [("rule", "comprehensive-rules-2026-01-16", "702.21b")]
+
+
+def test_meaning_reads_the_question_as_search_reads_it(built_db):
+    """A misspelling means nothing to the meaning model, and the rules say what they mean in
+    their own words: the corrections and the rules' words of players' phrases are added."""
+    from rulebook.queries.search.index import index_of
+    from rulebook.queries.search.words import as_searched, parse
+
+    index = index_of(built_db)
+
+    def read(question: str) -> str:
+        return as_searched(question, index.speller.look_up(parse(question, index.phrases).words))
+
+    assert read("am I allowed to conceed at any time") == "am I allowed to conceed at any time concede"
+    assert read("who goes first in treachery") == "who goes first in treachery starting player"
+    assert read("opp bounced my token") == "opp bounced my token opponent"
+    assert read("the starting player") == "the starting player"

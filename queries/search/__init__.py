@@ -54,7 +54,7 @@ from .request import MAX_LIMIT, SearchInputError, SearchRequest
 from .scope import Scope, editions_in_force, filter_problem
 from .shaping import results, whole
 from .tiers import WordRanking, word_tiers
-from .words import Query, Word, corrected_text, parse
+from .words import Query, Word, as_searched, corrected_text, parse
 
 __all__ = ["MAX_LIMIT", "SearchInputError", "SearchRequest", "search"]
 
@@ -166,7 +166,9 @@ def _ranked(
     )
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
     about = concepts_named(index, searched, scope)
-    window, only_by_meaning = fused_window(index, by_words, searched, text, scope, skipped, keep_old, about)
+    window, only_by_meaning = fused_window(
+        index, by_words, searched, as_searched(text, searched), scope, skipped, keep_old, about
+    )
     page = window[offset : offset + limit]
     if offset + limit > len(window) and len(window) == WINDOW:  # past the window: the word ranking goes on
         shown = {candidate.id for candidate in window}

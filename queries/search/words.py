@@ -258,6 +258,16 @@ def _omits_from(typed: str, word: str) -> bool:
     return len(typed) < len(word) and all(letter in letters for letter in typed)
 
 
+def as_searched(text: str, words: list[Word]) -> str:
+    """The query as typed, then the words searched that it does not say: each misspelled word's
+    correction and the rules' words a players' phrase became ("opp bounced my token":
+    "... opponent return"). What the query means is read from this (meaning.py): a misspelling
+    means nothing to the model, and the rules say what they mean in their own words."""
+    typed = text.lower()
+    added = [word.correction or word.typed for word in words if word.correction or word.typed not in typed]
+    return " ".join([text, *dict.fromkeys(added)])
+
+
 def corrected_text(text: str, query: Query) -> str:
     """The query's words as typed, each misspelled one replaced by its correction, without the
     query's punctuation: "before anyone attacked the Leader?" -> "before anyone attacked the Leader"."""
