@@ -96,7 +96,7 @@ def first_by_words(by_words: WordRanking, keep_old: bool) -> list[Candidate]:
         missing = WINDOW - sum(1 for candidate in found if not candidate.superseded)
         if missing <= 0:
             break
-        found = by_words.entries(0, len(found) + missing)
+        found += by_words.entries(len(found), len(found) + missing)  # pages agree: the next places
     if keep_old:
         return found
     # an old rule renumbered since (714.6, now 722.6) says what the current one says
