@@ -1003,3 +1003,9 @@ def test_meaning_reads_the_question_as_search_reads_it(built_db):
     assert read("who goes first in treachery") == "who goes first in treachery starting player"
     assert read("opp bounced my token") == "opp bounced my token opponent"
     assert read("the starting player") == "the starting player"
+
+
+def test_a_glossary_entry_gives_its_place_to_the_rule_it_names_not_to_a_subrule(find):
+    """The glossary's Blight says "See rule 701.68": its subrule 701.68c, right behind it, is not
+    that rule, so the definition stays first."""
+    assert [result["title"] for result in find("blight")["results"][:2]] == ["Blight", "701.68c · Blight"]

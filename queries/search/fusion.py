@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .concepts import About
 from .index import Candidate, SearchIndex, read_entries
-from .ranking import is_within, pointed_to
+from .ranking import is_rule, pointed_to
 from .scope import Scope
 from .tiers import WordRanking, is_common
 
@@ -115,7 +115,7 @@ def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
             continue
         place = ordered.index(candidate)
         behind = ordered[place + 1 : place + 1 + POINTER_REACH]
-        rule = next((other for other in behind if is_within(other, number)), None)
+        rule = next((other for other in behind if is_rule(other, number)), None)
         if rule is not None:
             ordered.remove(rule)
             ordered.insert(place, rule)

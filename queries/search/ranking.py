@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from rulebook.db.families import FAMILY_PREFERENCE
-from rulebook.ingest.numbers import NUMBER, ancestors, canonical
+from rulebook.ingest.numbers import NUMBER, canonical
 from rulebook.ingest.words import STEMMED_WORDS
 
 from .index import Candidate, SearchIndex
@@ -91,10 +91,11 @@ def pointed_to(candidate: Candidate) -> str | None:
     return canonical(found["number"]) if found else None
 
 
-def is_within(candidate: Candidate, number: str) -> bool:
-    """Whether a candidate is rule ``number`` or one of its subrules (a section: one of its rules)."""
+def is_rule(candidate: Candidate, number: str) -> bool:
+    """Whether a candidate is rule ``number``, or its first subrule where the rule is a heading
+    with no text of its own ("See rule 701.68": 701.68a, not 701.68c)."""
     own = canonical(candidate.number) if candidate.number else None
-    return bool(own) and (own == number or number in map(canonical, ancestors(own)))
+    return own in (number, f"{number}a")
 
 
 def share_of_words(candidate: Candidate, asked: Asked) -> float:
