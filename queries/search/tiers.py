@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulebook.db.search_index import FTS_TABLES, SEARCHED_COLUMNS
+from rulebook.db.search_index import SEARCHED_COLUMNS
 
 from .index import Candidate, SearchIndex, read_entries
 from .scope import quoted
@@ -48,7 +48,7 @@ class Matching:
     skipped: tuple[int, ...]
     finds: Callable[[str], bool]
     whole: bool
-    table: str = FTS_TABLES[0]
+    table: str
 
     def parameters(self) -> list:
         return [self.expression, json.dumps(self.skipped)]
@@ -124,7 +124,7 @@ def is_common(index: SearchIndex, word: Word) -> bool:
 
 
 def word_tiers(
-    index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...], table: str = FTS_TABLES[0]
+    index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...], table: str
 ) -> list[Matching]:
     """The entries with the query's words, in tiers: every word (its common words only
     ranking), then some of the less common words; in the FTS5 ``table`` of the scope."""
