@@ -127,6 +127,18 @@ def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
     assert top(found, 1) == [("faq", "treachery-6.0", "Can I counter an unveil ability?")]
 
 
+def test_a_game_number_does_not_keep_the_keywords_from_finding_entries(find):
+    # "6" is in fewer entries than "guardian" or "leader" but says how many, not what about: the
+    # keywords still find the Treachery rules on winning and 104.2c, a team wins while one of its
+    # players is still in the game (only "standing" and "here" found entries, and none of these)
+    found = find(
+        "guardian here, got knocked out turn 6 but my leader ended up last one standing. "
+        "does my team still get the W, me included?"
+    )
+    assert top(found, 1) == [("rule", "treachery-6.0", "907.8b")]
+    assert ("rule", "comprehensive-rules-2026-01-16", "104.2c") in top(found, 5)
+
+
 def test_a_card_note_ranks_below_the_rules_unless_it_alone_speaks_of_all_or_its_card_is_named(find):
     # unveil triggers and conceding: the one note that speaks of both (a player conceding during
     # The Puppet Master's unveiling trigger) before the unveil trigger rule, which never speaks of

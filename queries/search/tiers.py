@@ -102,7 +102,11 @@ def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
     chosen, candidates = [], 0
     for word in by_rarity:
         frequency = count(index, word)
-        if chosen and (is_common(index, word) or candidates + frequency > PARTIAL_CANDIDATES):
+        # a common word ends the choice (those after it are commoner still), but a game number
+        # ("turn 6", in 24 entries) is common by fiat, not by count: it ended the choice before
+        # the query's keywords ("guardian", "leader"), and only "standing" and "here" found entries
+        ends = is_common(index, word) and not word.game_number
+        if chosen and (ends or candidates + frequency > PARTIAL_CANDIDATES):
             break
         chosen.append(word)
         candidates += frequency
