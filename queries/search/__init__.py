@@ -161,9 +161,7 @@ def _ranked(
     if not searched:
         return 0, [], None
     asked = Asked(searched, index, asked_for(text, searched))
-    by_words = WordRanking(
-        db.conn, word_tiers(index, searched, scope.fts(), skipped, scope.table), lambda found: reranked(found, asked)
-    )
+    by_words = WordRanking(db.conn, word_tiers(index, searched, scope, skipped), lambda found: reranked(found, asked))
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
     about = concepts_named(index, searched, scope)
     window, only_by_meaning = fused_window(

@@ -82,7 +82,11 @@ class Scope:
         return " and ".join(conditions), parameters
 
     def fts(self) -> str:
-        """The same condition as an FTS5 expression on the ``scope`` column (db/search_index.py)."""
+        """The same condition as an FTS5 expression on the ``scope`` column (db/search_index.py),
+        in the scope's ``table``: every entry the search sees there matches it, and no other. That
+        table holds only newest texts unless the scope is a document or a day, so there a kind says
+        it alone, and with no kind ``latest``, which every entry has (a word that only ranks needs
+        one: tiers.ranking_only)."""
         conditions = []
         if self.kind:
             conditions.append(quoted(scope_word("kind", self.kind)))
@@ -91,9 +95,16 @@ class Scope:
         elif self.editions is not None:
             in_force = [quoted(scope_word("edition", f"{e['family']}.{e['edition']}")) for e in self.editions]
             conditions.append(f"({' OR '.join(in_force)})")
-        else:
+        elif not self.kind:
             conditions.append(quoted(scope_word("latest")))
         return "{scope} : (" + " AND ".join(conditions) + ")"
+
+    @property
+    def narrowed(self) -> bool:
+        """Whether the scope leaves out entries of its ``table``, so that its words must also match
+        ``fts()``: a plain search sees every entry of the newest texts, and matching ``latest`` too
+        only had FTS5 walk the list of all of them (0.4 ms of a search's 1.8 ms of SQL)."""
+        return bool(self.kind) or self.all_in_force
 
     @property
     def table(self) -> str:

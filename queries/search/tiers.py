@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rulebook.db.search_index import SEARCHED_COLUMNS
 
 from .index import Candidate, SearchIndex, read_entries
-from .scope import quoted
+from .scope import Scope, quoted
 from .words import Word, finds_longer_words, has
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
@@ -127,23 +127,25 @@ def is_common(index: SearchIndex, word: Word) -> bool:
     return word.game_number or index.is_common(word.stems, word.number)
 
 
-def word_tiers(
-    index: SearchIndex, searched: list[Word], in_scope: str, skipped: tuple[int, ...], table: str
-) -> list[Matching]:
+def word_tiers(index: SearchIndex, searched: list[Word], scope: Scope, skipped: tuple[int, ...]) -> list[Matching]:
     """The entries with the query's words, in tiers: every word (its common words only
-    ranking), then some of the less common words; in the FTS5 ``table`` of the scope."""
+    ranking), then some of the less common words; in the FTS5 table of the scope."""
+    in_scope, table = scope.fts(), scope.table
     every, required = every_word(index, searched, in_scope)
 
     def has_every(words: str) -> bool:
         return all(has(words, word) for word in required)
 
+    def within(expression: str) -> str:
+        return f"({expression}) AND {in_scope}" if scope.narrowed else expression
+
     few = min(count(index, word) for word in required) <= WHOLE_TIER
-    tiers = [Matching(f"({every}) AND {in_scope}", skipped, has_every, few and len(searched) > 1, table)]
+    tiers = [Matching(within(every), skipped, has_every, few and len(searched) > 1, table)]
     if len(searched) > 1:
         some, chosen = some_words(index, searched, in_scope)
         tiers.append(
             Matching(
-                f"(({some}) NOT ({every})) AND {in_scope}",
+                within(f"({some}) NOT ({every})"),
                 skipped,
                 lambda words: any(has(words, word) for word in chosen) and not has_every(words),
                 sum(count(index, word) for word in chosen) <= WHOLE_TIER,
