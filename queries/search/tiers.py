@@ -98,15 +98,15 @@ def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
     their ability is waiting to resolve, can I counter it", the rarer words find the
     entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them.
     Its expression, and the words of which an entry must have one."""
-    by_rarity = sorted(searched, key=lambda word: count(index, word))
+    # a game number ("turn 6", in 24 entries) is common by fiat, not by count: taken as the
+    # rarest, it found entries, then ended the choice before the query's keywords ("guardian",
+    # "leader"), and only "standing" and "here" found entries. It only ranks (unless it is all)
+    finding = [word for word in searched if not word.game_number] or searched
+    by_rarity = sorted(finding, key=lambda word: count(index, word))
     chosen, candidates = [], 0
     for word in by_rarity:
         frequency = count(index, word)
-        # a common word ends the choice (those after it are commoner still), but a game number
-        # ("turn 6", in 24 entries) is common by fiat, not by count: it ended the choice before
-        # the query's keywords ("guardian", "leader"), and only "standing" and "here" found entries
-        ends = is_common(index, word) and not word.game_number
-        if chosen and (ends or candidates + frequency > PARTIAL_CANDIDATES):
+        if chosen and (is_common(index, word) or candidates + frequency > PARTIAL_CANDIDATES):
             break
         chosen.append(word)
         candidates += frequency
