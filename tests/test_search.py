@@ -586,6 +586,11 @@ def test_judges_words_come_from_the_documented_data_file_each_with_its_reason():
     assert all("#" in line for line in mappings), [line for line in mappings if "#" not in line]
 
 
+def test_the_free_mulligan_is_the_first_mulligan_of_a_multiplayer_game(find):
+    # the rules never say "free": the first mulligan "doesn't count" (800.6, 103.5c)
+    assert [result["number"] for result in find("free mulligan multiplayer")["results"][:2]] == ["800.6", "103.5c"]
+
+
 def test_a_phrase_with_common_words_is_read_with_them():
     """ "at once" and the documents' "in play" hold stop words, which are never searched alone;
     "turn it over" is still "turn over", the stop word between them skipped."""
