@@ -591,6 +591,19 @@ def test_the_free_mulligan_is_the_first_mulligan_of_a_multiplayer_game(find):
     assert [result["number"] for result in find("free mulligan multiplayer")["results"][:2]] == ["800.6", "103.5c"]
 
 
+def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
+    # the glossary's Mulligan, then the informal names of earlier mulligan rules
+    assert [result["title"] for result in find("mulligan")["results"][:4]] == [
+        "Mulligan",
+        "Vancouver Mulligan",
+        "Paris Mulligan",
+        "London Mulligan",
+    ]
+    assert [result["title"] for result in find("trample")["results"][:2]] == ["Trample", "Trample Over Planeswalkers"]
+    # "staring" is English, so not corrected, and not searched: "Player" is not all it says
+    assert find("staring player")["results"][0]["number"] == "907.7"
+
+
 def test_a_phrase_with_common_words_is_read_with_them():
     """ "at once" and the documents' "in play" hold stop words, which are never searched alone;
     "turn it over" is still "turn over", the stop word between them skipped."""

@@ -160,7 +160,7 @@ def _ranked(
     searched = [word for word in words if word.searched]
     if not searched:
         return 0, [], None
-    asked = Asked(searched, index, asked_for(text, searched))
+    asked = Asked(searched, index, asked_for(text, searched), all_searched=len(searched) == len(words))
     by_words = WordRanking(db.conn, word_tiers(index, searched, scope, skipped), lambda found: reranked(found, asked))
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
     about = concepts_named(index, searched, scope)

@@ -24,6 +24,9 @@ from .words import Word, has
 
 PHRASE_BONUS = 0.5  # score * 1.5 for an entry with every two neighbouring words side by side
 NAME_BONUS = 1.0  # score * 2 for a card, glossary term or mechanic whose name has every word
+EXACT_NAME_BONUS = 0.5  # score * 2.5 when that name is all the query says: "mulligan" is the glossary's Mulligan
+# before its Vancouver, Paris and London Mulligans, "trample" Trample before Trample Over Planeswalkers; at 1.0
+# the official glossary's Role (a token) passed Treachery's 205.3tr for "what is my role"
 POINTER_FACTOR = 0.5  # a glossary entry that sends the reader to a rule ("See rule 103.5"), below that rule
 FOCUS_BONUS = 0.5  # score * 1.5 for an entry with the word a question asks about ("which team")
 FAMILY_BONUS = 0.2  # score * 1.2 in the family judges reach for first (db/families.py: the Treachery rules)
@@ -44,6 +47,7 @@ class Asked:
     searched: list[Word]
     index: SearchIndex
     focus: Word | None = None  # the word a question asks about: "which TEAM am I on"
+    all_searched: bool = True  # every word typed is searched ("staring player": "staring" is not)
 
     @cached_property
     def stems(self) -> set[str]:
@@ -107,11 +111,14 @@ def share_of_words(candidate: Candidate, asked: Asked) -> float:
 
 def named_by_every_word(candidate: Candidate, asked: Asked) -> float:
     """A card, glossary term or mechanic whose name has every word ("great martyr": The Great
-    Martyr above its notes)."""
+    Martyr above its notes), and more if the name is all the query says."""
     if not candidate.name:
         return 1.0
     name = set(stems_of(candidate.name))
-    return 1 + NAME_BONUS if all(name.intersection(word.stems) for word in asked.searched) else 1.0
+    if not all(name.intersection(word.stems) for word in asked.searched):
+        return 1.0
+    exact = asked.all_searched and name <= asked.stems
+    return 1 + NAME_BONUS + (EXACT_NAME_BONUS if exact else 0.0)
 
 
 def side_by_side(candidate: Candidate, asked: Asked) -> float:
