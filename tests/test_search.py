@@ -604,6 +604,19 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
     assert find("staring player")["results"][0]["number"] == "907.7"
 
 
+@pytest.mark.parametrize(
+    "typed, first",
+    [
+        ("LKI", "Last Known Information"),
+        ("what is lki", "Last Known Information"),
+        ("sbas", "State-Based Actions"),
+        ("cda", "604.3 · Handling Static Abilities"),  # 604.3: "characteristic-defining abilities"
+    ],
+)
+def test_judges_abbreviations_are_read_as_the_rules_words(find, typed, first):
+    assert find(typed)["results"][0]["title"] == first
+
+
 def test_a_phrase_with_common_words_is_read_with_them():
     """ "at once" and the documents' "in play" hold stop words, which are never searched alone;
     "turn it over" is still "turn over", the stop word between them skipped."""
