@@ -611,6 +611,8 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
         ("what is lki", "Last Known Information"),
         ("sbas", "State-Based Actions"),
         ("cda", "604.3 · Handling Static Abilities"),  # 604.3: "characteristic-defining abilities"
+        ("ffa", "Free-for-All"),
+        ("sorcery speed", "602.5d · Activating Activated Abilities"),  # "activate only as a sorcery"
     ],
 )
 def test_judges_abbreviations_are_read_as_the_rules_words(find, typed, first):
