@@ -612,6 +612,9 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
         ("sbas", "State-Based Actions"),
         ("cda", "604.3 · Handling Static Abilities"),  # 604.3: "characteristic-defining abilities"
         ("ffa", "Free-for-All"),
+        ("rfg", "Exile"),  # "removed from the game", exile's old name
+        ("alt cost", "Alternative Cost"),
+        ("infinite combo", "Loop"),
         ("sorcery speed", "602.5d · Activating Activated Abilities"),  # "activate only as a sorcery"
     ],
 )
