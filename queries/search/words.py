@@ -129,23 +129,28 @@ def _translated(words: list[Word], phrases: Phrases) -> list[Word]:
     """Judges' phrases replaced by the rules' words, each spanning the phrase as typed: first the
     phrases with a stop word ("at once"), over every word typed; then the others over the words
     searched, so "turn it over" is "turn over"."""
-    with_stops = {key: value for key, value in phrases.items() if any(is_stop_word(word) for word in key)}
     typed = {id(word) for word in words}
-    first = _replaced(words, with_stops, set())
+    first = _replaced(words, phrases, set(), stop_words_only=True)
     done = {id(word) for word in first if id(word) not in typed}  # the rules' words a phrase became
-    return _replaced([word for word in first if not word.stop], phrases, done)
+    return _replaced([word for word in first if not word.stop], phrases, done, stop_words_only=False)
 
 
-def _replaced(words: list[Word], phrases: Phrases, done: set[int]) -> list[Word]:
+def _replaced(words: list[Word], phrases: Phrases, done: set[int], stop_words_only: bool) -> list[Word]:
     """``words`` with each phrase of ``phrases`` replaced, the longest first, but none that holds a
-    word of ``done`` (one a phrase already became)."""
+    word of ``done`` (one a phrase already became); if ``stop_words_only``, only the phrases with
+    a stop word, each asked when typed (picking them out of some 140 phrases cost a search 0.05 ms)."""
     translated, position = [], 0
     longest = max(map(len, phrases), default=0)
     while position < len(words):
         for length in range(longest, 0, -1):
             window = words[position : position + length]
             typed = tuple(word.typed for word in window)
-            if len(window) == length and typed in phrases and not any(id(word) in done for word in window):
+            if (
+                len(window) == length
+                and typed in phrases
+                and (not stop_words_only or has_stop_word(typed))
+                and not any(id(word) in done for word in window)
+            ):
                 start, end = window[0].start, window[-1].end
                 translated.extend(
                     Word(start, end, alternatives[0], stems=list(dict.fromkeys(map(stem_word, alternatives))))
@@ -162,6 +167,11 @@ def _replaced(words: list[Word], phrases: Phrases, done: set[int]) -> list[Word]
 @cache
 def is_stop_word(word: str) -> bool:
     return any(token.stopped for token in WORDS(word, removestops=False))
+
+
+@cache
+def has_stop_word(phrase: tuple[str, ...]) -> bool:
+    return any(map(is_stop_word, phrase))
 
 
 def finds_longer_words(stem: str) -> bool:
