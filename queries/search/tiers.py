@@ -32,7 +32,9 @@ WHOLE_TIER = 1000
 # rule's title says what the entry is about; the section it sits in only hints at it.
 COLUMN_WEIGHTS = (3.0, 2.5, 1.0, 0.5, 6.0, 0.0)  # name, title, text, context, number; scope is no match
 
-_MATCHING = "{table} match ? and rowid not in (select value from json_each(?))"
+_MATCHING = "{table} match ?{skipping}"
+# only when the query names a rule or card: otherwise the empty list cost FTS5's every match a look-up
+_SKIPPING = " and rowid not in (select value from json_each(?))"
 _COUNT = f"select count(*) from {{table}} where {_MATCHING}"
 _BEST = f"""select rowid, -bm25({{table}}, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
             from {{table}} where {_MATCHING} order by score desc, rowid limit ?"""  # -1: all
@@ -51,11 +53,11 @@ class Matching:
     table: str
 
     def parameters(self) -> list:
-        return [self.expression, json.dumps(self.skipped)]
+        return [self.expression, json.dumps(self.skipped)] if self.skipped else [self.expression]
 
     def sql(self, statement: str) -> str:
-        """``statement`` (_COUNT, _BEST) on this tier's table."""
-        return statement.format(table=self.table)
+        """``statement`` (_COUNT, _BEST) on this tier's table, leaving out the entries skipped."""
+        return statement.format(table=self.table, skipping=_SKIPPING if self.skipped else "")
 
 
 def match(word: Word) -> str:
