@@ -3,7 +3,7 @@ then those with some of its less common words, each tier ranked by FTS5's bm25 i
 
 A tier is a ``Matching``: an FTS5 expression and the entries left out (the rule or card the
 query names, listed first). ``WordRanking`` counts each tier once and reads a slice at a time
-(a small tier of several words whole, which counts it: WHOLE_TIER).
+(a small tier of several words counted by the statement that ranks it: COUNTED_TIER).
 """
 
 from __future__ import annotations
@@ -21,12 +21,15 @@ from .words import Word, finds_longer_words, has
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
 PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
-# A tier shown is read whole and counted by that when its words' counts say it has at most about
-# this many entries: counting them apart went through FTS5's matches again, which costs more than
-# reading them all (0.12 ms a search less on serve_load's questions). A larger tier, or a single
-# word's (FTS5 counts one word's entries from its list alone), is read a page at a time and
-# counted apart: reading all 716 entries "game" finds costs more than counting them.
-WHOLE_TIER = 1000
+# A tier shown is counted by the statement that ranks it (_BEST_COUNTED) when its words' counts say
+# it has at most about this many entries: counting them apart went through FTS5's matches again
+# (0.12 ms a search more on serve_load's questions), and reading them all into Python to count them
+# cost 1.1 million instructions a search more than SQLite keeping them for the count. A larger
+# tier, or a single word's (FTS5 counts one word's entries from its list alone), is counted apart:
+# reading all 716 entries "game" finds cost more than counting them.
+COUNTED_TIER = 1000
+READ_AHEAD = 40  # entries a counted tier reads at least: the first places (fusion.WINDOW, 20) and those
+# the entries of older editions among them push down (fusion.OLD_ROUNDS); reading on costs a statement
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
@@ -36,27 +39,34 @@ _MATCHING = "{table} match ?{skipping}"
 # only when the query names a rule or card: otherwise the empty list cost FTS5's every match a look-up
 _SKIPPING = " and rowid not in (select value from json_each(?))"
 _COUNT = f"select count(*) from {{table}} where {_MATCHING}"
-_BEST = f"""select rowid, -bm25({{table}}, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
-            from {{table}} where {_MATCHING} order by score desc, rowid limit ?"""  # -1: all
+_RANKED = f"""select rowid, -bm25({{table}}, {", ".join(map(str, COLUMN_WEIGHTS))}) as score
+               from {{table}} where {_MATCHING}"""
+_BEST = f"{_RANKED} order by score desc, rowid limit ?"
+# the count of a tier's entries beside each of its best: its matches are ranked once, kept by
+# SQLite (a table expression used twice), and only the best come back to Python
+_BEST_COUNTED = f"""with ranked as ({_RANKED})
+    select (select count(*) from ranked), rowid, score from ranked order by score desc, rowid limit ?"""
 
 
 @dataclass(frozen=True)
 class Matching:
     """The entries an FTS5 ``expression`` matches, but those ``skipped``; ``finds`` says the same
-    of an entry's indexed words, in Python, for the few entries read already; ``whole``, whether
-    it is read whole when shown (WHOLE_TIER); ``table``, the FTS5 table of the scope (Scope.table)."""
+    of an entry's indexed words, in Python, for the few entries read already; ``counted``, whether
+    the statement reading its best counts it too (COUNTED_TIER); ``table``, the FTS5 table of the
+    scope (Scope.table)."""
 
     expression: str
     skipped: tuple[int, ...]
     finds: Callable[[str], bool]
-    whole: bool
+    counted: bool
     table: str
 
     def parameters(self) -> list:
         return [self.expression, json.dumps(self.skipped)] if self.skipped else [self.expression]
 
     def sql(self, statement: str) -> str:
-        """``statement`` (_COUNT, _BEST) on this tier's table, leaving out the entries skipped."""
+        """``statement`` (_COUNT, _BEST, _BEST_COUNTED) on this tier's table, leaving out the entries
+        skipped."""
         return statement.format(table=self.table, skipping=_SKIPPING if self.skipped else "")
 
 
@@ -141,7 +151,7 @@ def word_tiers(index: SearchIndex, searched: list[Word], scope: Scope, skipped: 
     def within(expression: str) -> str:
         return f"({expression}) AND {in_scope}" if scope.narrowed else expression
 
-    few = min(count(index, word) for word in required) <= WHOLE_TIER
+    few = min(count(index, word) for word in required) <= COUNTED_TIER
     tiers = [Matching(within(every), skipped, has_every, few and len(searched) > 1, table)]
     if len(searched) > 1:
         some, chosen = some_words(index, searched, in_scope)
@@ -150,7 +160,7 @@ def word_tiers(index: SearchIndex, searched: list[Word], scope: Scope, skipped: 
                 within(f"({some}) NOT ({every})"),
                 skipped,
                 lambda words: any(has(words, word) for word in chosen) and not has_every(words),
-                sum(count(index, word) for word in chosen) <= WHOLE_TIER,
+                sum(count(index, word) for word in chosen) <= COUNTED_TIER,
                 table,
             )
         )
@@ -203,17 +213,23 @@ class WordRanking:
         return candidates[start - fetch_from : stop - fetch_from]
 
     def _best(self, tier: int, stop: int) -> list[tuple[int, float]]:
-        """(id, bm25 score) of the best ``stop`` entries of a tier or more, best first; reading
-        every entry of a tier counts it."""
+        """(id, bm25 score) of the best ``stop`` entries of a tier or more, best first. Reading
+        counts a tier counted as it is read (COUNTED_TIER), and any tier with fewer entries than
+        were asked for."""
         best = self._read.get(tier, [])
         if len(best) < min(stop, self._counts.get(tier, stop)):  # the tier may hold more than was read
-            limit = -1 if self.tiers[tier].whole else stop
             matching = self.tiers[tier]
-            best = self._read[tier] = self.connection.execute(
-                matching.sql(_BEST), [*matching.parameters(), limit]
-            ).fetchall()
-            if limit < 0 or len(best) < limit:
-                self._counts[tier] = len(best)
+            if matching.counted:
+                rows = self.connection.execute(
+                    matching.sql(_BEST_COUNTED), [*matching.parameters(), max(stop, READ_AHEAD)]
+                ).fetchall()
+                self._counts[tier] = rows[0][0] if rows else 0
+                best = [(entry_id, score) for _, entry_id, score in rows]
+            else:
+                best = self.connection.execute(matching.sql(_BEST), [*matching.parameters(), stop]).fetchall()
+                if len(best) < stop:
+                    self._counts[tier] = len(best)
+            self._read[tier] = best
         return best
 
     def _count(self, tier: int) -> int:
