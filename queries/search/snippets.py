@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from markupsafe import escape
 
 from rulebook.ingest.words import FOLDING, WORD_PATTERN, search_form, word_spans
@@ -46,11 +48,11 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     folded = body.lower()
     if not folded.isascii():  # lower-case ASCII folds to itself
         folded = folded.translate(FOLDING)
-    longer = tuple(term for term in terms if finds_longer_words(term))
+    longer, beginnings = _looked_for(terms)
     if len(folded) != len(body):  # a ligature folded to two letters: positions differ, go word by word
         return [(start, end) for start, end, form in word_spans(body) if is_match(form, terms, longer)]
     starts = set()
-    for beginning in {term[:-1] if len(term) > 3 else term for term in terms}:  # "abil" of ability, "happ" of happy
+    for beginning in beginnings:
         position = folded.find(beginning)
         while position != -1:
             if not position or not (folded[position - 1].isalnum() or folded[position - 1] in "._"):
@@ -62,6 +64,14 @@ def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
         if word and is_match(search_form(word.group()), terms, longer):
             matches.append((word.start(), word.end()))
     return matches
+
+
+@lru_cache(maxsize=64)  # a search's snippets all look for its terms
+def _looked_for(terms: frozenset[str]) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The terms that find longer words, and the beginnings looked for in a body: a term of four
+    letters or more less its last, which the word may spell otherwise ("happi" is happy's stem)."""
+    longer = tuple(term for term in terms if finds_longer_words(term))
+    return longer, frozenset(term[:-1] if len(term) > 3 else term for term in terms)
 
 
 def is_match(form: str, terms: frozenset[str], longer: tuple[str, ...]) -> bool:
