@@ -142,17 +142,18 @@ def test_a_game_number_does_not_keep_the_keywords_from_finding_entries(find):
 def test_a_card_note_ranks_below_the_rules_unless_it_alone_speaks_of_all_or_its_card_is_named(find):
     # unveil triggers and conceding: the one note that speaks of both (a player conceding during
     # The Puppet Master's unveiling trigger) before the unveil trigger rule, which never speaks of
-    # conceding, and the FAQ; the Puppet Master's other notes below them
+    # conceding, and 104.3a (a player who concedes leaves the game); the Puppet Master's other
+    # notes below them
     found = top(find("unveil trigger concede"), 3)
     assert found == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
         ("rule", "treachery-6.0", "702.TR01d"),
-        ("faq", "treachery-6.0", "Can I counter an unveil ability?"),
+        ("rule", "comprehensive-rules-2026-01-16", "104.3a"),
     ]
     named = top(find("puppet master unveil trigger concede"), 2)
     assert named == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
-        ("card_note", "treachery-6.0", "The Puppet Master — note 1"),
+        ("card_note", "treachery-6.0", "The Puppet Master — note 3"),  # "leave", as a concession is
     ]
 
 
@@ -208,8 +209,11 @@ def test_an_accent_typed_where_the_rules_have_none_still_matches(find):
 
 def test_a_card_name_in_the_query_favours_that_cards_notes(find):
     found = find("puppet master concede")
-    assert top(found, 2) == [
+    # note 4 is on conceding; note 3 ("leave their identity card as they are") matches a
+    # concession's "left", and comes before the card
+    assert top(found, 3) == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
+        ("card_note", "treachery-6.0", "The Puppet Master — note 3"),
         ("card", "treachery-6.0", "The Puppet Master"),
     ]
     assert found["results"][0]["url"] == "/cards/The%20Puppet%20Master?document=treachery-6.0#note-4"
@@ -620,6 +624,13 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
 )
 def test_judges_abbreviations_are_read_as_the_rules_words(find, typed, first):
     assert find(typed)["results"][0]["title"] == first
+
+
+def test_a_player_who_concedes_is_a_player_who_left(find):
+    # 104.3a: "A player who concedes leaves the game"; what leaving does is 800.4 (it was past
+    # the 10th place: only the rules that say "concede" came first)
+    numbers = [result["number"] for result in find("player concedes control effects end")["results"][:3]]
+    assert "800.4a" in numbers
 
 
 def test_a_phrase_with_common_words_is_read_with_them():
