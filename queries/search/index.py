@@ -27,7 +27,8 @@ COMMON_SHARE = 0.15  # a word in more entries than this share is too common to f
 
 @dataclass
 class Candidate:
-    """An entry a search may show, read by column name from ``search_entries``, and its score."""
+    """An entry a search may show, read from the ``search_entries`` columns named as its fields
+    (ENTRY_COLUMNS), and its score."""
 
     id: int
     kind: str
@@ -44,14 +45,17 @@ class Candidate:
     meaning_place: int | None = None  # its place among the closest in meaning
     about: float = 0.0  # how much it is about the concepts the question names (concepts.py)
 
+    def __post_init__(self):
+        self.superseded = bool(self.superseded)  # SQLite stores it as 0 or 1
 
-ENTRY_COLUMNS = tuple(field.name for field in fields(Candidate) if field.default is MISSING)  # superseded last
+
+ENTRY_COLUMNS = tuple(field.name for field in fields(Candidate) if field.default is MISSING)
 
 
 def read_entries(connection: sqlite3.Connection, ids: list[int], scores: dict[int, float] | None = None):
     """The candidates with these ids, in the order given, each with its score from ``scores``.
-    A row is read as Candidate's fields in their order, not by column name: some 30 entries a
-    search, where a dict of each row cost about as much as reading them."""
+    The statement selects ENTRY_COLUMNS, Candidate's fields, so a row is its fields in their order:
+    no dict of each row, which for some 30 entries a search cost about as much as reading them."""
     if not ids:
         return []
     found = {
@@ -61,11 +65,7 @@ def read_entries(connection: sqlite3.Connection, ids: list[int], scores: dict[in
         )
     }
     scores = scores or {}
-    return [
-        Candidate(*found[entry_id][:-1], superseded=bool(found[entry_id][-1]), score=scores.get(entry_id, 0.0))
-        for entry_id in ids
-        if entry_id in found
-    ]
+    return [Candidate(*found[entry_id], score=scores.get(entry_id, 0.0)) for entry_id in ids if entry_id in found]
 
 
 class SearchIndex:
