@@ -101,6 +101,33 @@ def test_a_question_finds_its_rule_though_it_uses_other_words(find):
     assert "<mark>starting</mark> <mark>player</mark>" in found["results"][0]["snippet"]
 
 
+def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_ones(find):
+    # "treachery" names the family: its 907.7 (the Leader is the starting player) comes 2nd, before
+    # the official rule on rolling dice (706.1b), which was 2nd and 907.7 8th
+    found = find("Who actually takes the first turn in Treachery? Do we still roll a die for it like usual?")
+    assert top(found, 3)[1:] == [
+        ("rule", "treachery-6.0", "907.7"),
+        ("rule", "comprehensive-rules-2026-01-16", "706.1b"),
+    ]
+
+
+def test_players_words_for_choosing_find_the_rules_that_choose(find):
+    # 103.1: the players "determine which one of them will choose" the starting player
+    assert top(find("who decides who goes first in the second game"), 1) == [
+        ("rule", "comprehensive-rules-2026-01-16", "103.1")
+    ]
+    # 616.1: the affected player "chooses one to apply"
+    found = find("two replacement effects, who picks which one applies first")
+    assert ("rule", "comprehensive-rules-2026-01-16", "616.1") in top(found, 2)
+
+
+def test_damage_players_split_is_damage_the_rules_assign(find):
+    # 510.1c and 510.1d: a blocked creature "assigns" its combat damage among its blockers
+    found = find("how do I split combat damage between two blockers")
+    assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "510.1d")]
+    assert ("rule", "comprehensive-rules-2026-01-16", "510.1c") in top(found, 3)
+
+
 def test_a_word_the_answer_lacks_does_not_exclude_it(find):
     # the FAQ says "defeat", not "kill"
     found = find("does the traitor need to kill the guardian")
