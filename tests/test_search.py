@@ -121,6 +121,12 @@ def test_players_words_for_choosing_find_the_rules_that_choose(find):
     assert ("rule", "comprehensive-rules-2026-01-16", "616.1") in top(found, 2)
 
 
+def test_what_a_card_lets_a_player_do_is_what_it_allows(find):
+    # 101.2: when an effect "allows" something and another says it can't happen, "can't" wins
+    found = find("a card lets me do something but another card says I can't, which one wins")
+    assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "101.2")]
+
+
 def test_damage_players_split_is_damage_the_rules_assign(find):
     # 510.1c and 510.1d: a blocked creature "assigns" its combat damage among its blockers
     found = find("how do I split combat damage between two blockers")
