@@ -684,6 +684,24 @@ def test_a_phrase_with_common_words_is_read_with_them():
     assert [word.typed for word in parse("once per turn", phrases).words] == ["once", "per", "turn"]
 
 
+def test_players_phrases_with_common_words_are_read_as_the_rules_words():
+    """What "goes off" triggers (603.2), what "comes back" returns (400.7), though "off" and
+    "back" alone are never searched."""
+    from rulebook.queries.search.words import parse
+
+    assert [word.typed for word in parse("does my dies trigger go off if it is exiled").words] == [
+        "dies",
+        "trigger",
+        "trigger",
+        "exiled",
+    ]
+    assert [word.typed for word in parse("when it comes back does it keep its counters").words] == [
+        "returns",
+        "keep",
+        "counters",
+    ]
+
+
 def test_the_word_a_question_asks_for_ranks_the_entries_that_say_it():
     from rulebook.queries.search import asked_for
     from rulebook.queries.search.words import parse
