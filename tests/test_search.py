@@ -685,8 +685,8 @@ def test_a_phrase_with_common_words_is_read_with_them():
 
 
 def test_players_phrases_with_common_words_are_read_as_the_rules_words():
-    """What "goes off" triggers (603.2), what "comes back" returns (400.7), though "off" and
-    "back" alone are never searched."""
+    """What "goes off" triggers (603.2), what "comes back" returns (400.7), what is "locked in" is
+    chosen, though "off", "back" and "in" alone are never searched."""
     from rulebook.queries.search.words import parse
 
     assert [word.typed for word in parse("does my dies trigger go off if it is exiled").words] == [
@@ -699,6 +699,14 @@ def test_players_phrases_with_common_words_are_read_as_the_rules_words():
         "returns",
         "keep",
         "counters",
+    ]
+    # decks "locked in" are chosen (907.2c), not a split card's locked half (709.5g)
+    assert [word.typed for word in parse("do we lock in our decks before the roles are dealt").words] == [
+        "choose",
+        "decks",
+        "before",
+        "roles",
+        "dealt",
     ]
 
 
