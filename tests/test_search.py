@@ -163,7 +163,9 @@ def test_a_game_number_does_not_keep_the_keywords_from_finding_entries(find):
         "guardian here, got knocked out turn 6 but my leader ended up last one standing. "
         "does my team still get the W, me included?"
     )
-    assert top(found, 1) == [("rule", "treachery-6.0", "907.8b")]
+    # the Treachery rules on how a team wins ("last one standing": its opponents have all left the
+    # game, 907.8d) and loses (907.8b) first
+    assert top(found, 2) == [("rule", "treachery-6.0", "907.8d"), ("rule", "treachery-6.0", "907.8b")]
     assert ("rule", "comprehensive-rules-2026-01-16", "104.2c") in top(found, 5)
 
 
@@ -648,6 +650,11 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
         ("alt cost", "Alternative Cost"),
         ("infinite combo", "Loop"),
         ("sorcery speed", "602.5d · Activating Activated Abilities"),  # "activate only as a sorcery"
+        ("untargetable creature", "702.11e · Hexproof"),
+        ("singleton deck", "903.5b · Commander"),  # "a different English name"
+        ("last one standing wins", "104.2a · Ending the Game"),  # "opponents have all left the game"
+        ("hold priority", "117.3c · Timing and Priority"),  # "receives priority afterward"
+        ("ap nap order of triggers", "APNAP Order"),
     ],
 )
 def test_judges_abbreviations_are_read_as_the_rules_words(find, typed, first):
