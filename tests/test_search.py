@@ -129,6 +129,16 @@ def test_players_words_find_the_rules_that_say_it_otherwise(find, question, numb
     assert ("comprehensive-rules-2026-01-16", number) in [(result["document"], result["number"]) for result in found]
 
 
+def test_a_ruling_printed_for_several_cards_takes_one_place_among_the_first(find):
+    # Cursed Recording's note 4 is printed word for word for Leyline of Resonance and My Wings
+    # Enfold All too: those two come after the window's other entries, and the rule on copying
+    # spells (707.10) comes 8th, not 10th
+    found = find("copy spell kicker paid")["results"]
+    notes = [result["title"] for result in found[:10] if result["kind"] == "card_note"]
+    assert notes == ["The Sorceress — note 6", "The Spellsnatcher — note 2", "Cursed Recording — note 4"]
+    assert found[7]["number"] == "707.10"
+
+
 def test_a_word_the_answer_lacks_does_not_exclude_it(find):
     # the FAQ says "defeat", not "kill"
     found = find("does the traitor need to kill the guardian")

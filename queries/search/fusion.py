@@ -85,8 +85,10 @@ def fused_window(
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
         candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words)
         candidate.score *= NAMED_FAMILY_FACTOR if candidate.family in named_families else 1.0
-    window = after_the_rules_they_point_to(
-        sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
+    window = one_place_per_ruling(
+        after_the_rules_they_point_to(
+            sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
+        )
     )
     only_by_meaning = [candidate for candidate in window if candidate.id not in place]
     return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
@@ -127,6 +129,22 @@ def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
             ordered.remove(rule)
             ordered.insert(place, rule)
     return ordered
+
+
+def one_place_per_ruling(window: list[Candidate]) -> list[Candidate]:
+    """The window with each card note whose text an earlier card note already says moved to its
+    end: release notes print one ruling for several cards ("You can't choose to pay any
+    additional costs for the copy" for five), and five places of one text among the first
+    leave none for the rules ("copy spell kicker paid": 707.10 10th, then 8th). The best
+    placed of them keeps its place: the one of the card the question names, if it names one."""
+    said: set[str] = set()
+    first, again = [], []
+    for candidate in window:
+        repeated = candidate.kind == "card_note" and candidate.body in said
+        (again if repeated else first).append(candidate)
+        if candidate.kind == "card_note":
+            said.add(candidate.body)
+    return first + again
 
 
 def closest_in_meaning(index: SearchIndex, connection, text: str, scope: Scope, skipped: set[int], current: bool):
