@@ -122,6 +122,8 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("a card lets me do something but another card says I can't, which one wins", "101.2", 1),
         # 510.1d: a blocked creature "assigns" its combat damage among its blockers
         ("how do I split combat damage between two blockers", "510.1d", 1),
+        # 122.2: counters are not retained by an object that "moves from one zone to another"
+        ("what happens to counters on a zone change", "122.2", 1),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
