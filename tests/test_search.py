@@ -714,6 +714,11 @@ def test_players_phrases_with_common_words_are_read_as_the_rules_words():
         "keep",
         "counters",
     ]
+    assert [word.typed for word in parse("i win and lose at the same moment").words] == [
+        "win",
+        "lose",
+        "simultaneously",
+    ]
     # decks "locked in" are chosen (907.2c), not a split card's locked half (709.5g)
     assert [word.typed for word in parse("do we lock in our decks before the roles are dealt").words] == [
         "choose",
