@@ -680,6 +680,11 @@ def test_a_player_who_concedes_is_a_player_who_left(find):
     assert "800.4a" in numbers
 
 
+def test_a_player_who_scoops_left_the_game_too(find):
+    # 800.4j: what happens when the active player leaves the game during their turn
+    assert find("what happens if the active player scoops during their turn")["results"][0]["number"] == "800.4j"
+
+
 def test_a_phrase_with_common_words_is_read_with_them():
     """ "at once" and the documents' "in play" hold stop words, which are never searched alone;
     "turn it over" is still "turn over", the stop word between them skipped."""
