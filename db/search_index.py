@@ -14,7 +14,9 @@ Aetherist, Séance = Seance) and stemmed (unveiled = unveil) as ingest/words.py 
   use it: counted over 26 editions of the official rules, their words would weigh eight times
   less than a Treachery card's, so a plain search counts only the texts it shows;
 - ``search_vocabulary`` counts the folded, unstemmed words, the vocabulary the corrector
-  suggests spellings from.
+  suggests spellings from;
+- ``search_family_words`` names the words only one body of rules uses ("unveil": Treachery's),
+  db/search_family_words.py.
 
 Editions: an entry whose text is the same in several editions of its family is stored ONCE,
 with the editions it appears in (table ``search_sources``), so 26 nearly identical editions
@@ -45,6 +47,7 @@ from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is
 from rulebook.kinds import KINDS_BY_NAME, SEARCHED, KindError
 
 from .search_concepts import write_concepts
+from .search_family_words import write_family_words
 from .search_synonyms import write_synonyms
 from .search_vectors import write_vectors
 
@@ -57,6 +60,7 @@ SEARCH_TABLES = (
     "search_vectors",
     "search_vector_model",
     "search_synonyms",
+    "search_family_words",
     "search_concepts",
 )
 FTS_TABLES = ("search_entries_fts", "search_editions_fts")  # the newest texts, every text (the module's docstring)
@@ -117,6 +121,7 @@ def build_search_tables(db: sqlite_utils.Database) -> None:
     )
     write_synonyms(db.conn)
     write_concepts(db.conn)
+    write_family_words(db.conn)
 
 
 def _create(db: sqlite_utils.Database) -> None:

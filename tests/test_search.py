@@ -184,14 +184,15 @@ def test_a_game_number_does_not_keep_the_keywords_from_finding_entries(find):
 def test_a_card_note_ranks_below_the_rules_unless_it_alone_speaks_of_all_or_its_card_is_named(find):
     # unveil triggers and conceding: the one note that speaks of both (a player conceding during
     # The Puppet Master's unveiling trigger) before the unveil trigger rule, which never speaks of
-    # conceding, and 104.3a (a player who concedes leaves the game); the Puppet Master's other
-    # notes below them
-    found = top(find("unveil trigger concede"), 3)
-    assert found == [
+    # conceding; "unveil" is the Treachery rules' own word, so 104.3a (a player who concedes leaves
+    # the game) comes after the Puppet Master's note on leaving with its identity card
+    found = top(find("unveil trigger concede"), 5)
+    assert found[:3] == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
         ("rule", "treachery-6.0", "702.TR01d"),
-        ("rule", "comprehensive-rules-2026-01-16", "104.3a"),
+        ("card_note", "treachery-6.0", "The Puppet Master — note 3"),
     ]
+    assert ("rule", "comprehensive-rules-2026-01-16", "104.3a") in found
     named = top(find("puppet master unveil trigger concede"), 2)
     assert named == [
         ("card_note", "treachery-6.0", "The Puppet Master — note 4"),
@@ -759,6 +760,28 @@ def test_the_documents_own_other_names_are_searched_too(built_db, find):
     assert "by" not in derived
     found = find("what is my role")
     assert any("<mark>identity</mark>" in result["snippet"].lower() for result in found["results"][:5])
+
+
+def test_a_word_is_a_familys_when_nearly_only_its_rules_use_it():
+    from rulebook.db.search_family_words import family_words
+
+    entries = [("official", "player turn")] * 40 + [("official", "player identity")] * 2
+    entries += [("treachery", "unveil identity player")] * 6 + [("treachery", "leader")] * 4
+    # "unveil": 6 of 6 entries; "identity" 6 of 8 (the official rules use it too); "leader": only 4;
+    # the family with the most entries owns no word ("turn")
+    assert family_words(entries) == {"unveil": "treachery"}
+
+
+def test_a_question_in_the_words_of_the_treachery_rules_ranks_them_up(built_db, find):
+    owned = dict(built_db.execute("select word, family from search_family_words").fetchall())
+    assert {owned[word] for word in ("unveil", "leader", "traitor", "undercov")} == {"treachery"}
+    assert "ident" not in owned and "offici" not in owned and "creatur" not in owned
+    # "flip my traitor": the unveil rule 702.TR01c comes 3rd, not 10th behind the rules on extra turns
+    found = find(
+        "Someone just cast a board wipe on their own turn. Can I flip my traitor in response to it "
+        "or do I have to wait until it's my turn?"
+    )
+    assert ("rule", "treachery-6.0", "702.TR01c") in top(found, 3)
 
 
 # -- results a judge can use ----------------------------------------------------------------

@@ -84,6 +84,8 @@ class SearchIndex:
         self.meanings = Meanings.read(connection)
         self.concepts = Concepts.read(connection)
         self.family_names = family_names(connection)
+        # the words only one family uses (db/search_family_words.py): "unveil" asks of Treachery
+        self.family_words = dict(connection.execute("select word, family from search_family_words"))
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
         self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}
