@@ -1,7 +1,11 @@
-"""The words only one body of rules uses, read from the entries at build time into the table
-``search_family_words`` of rulebook.db: a question saying "leader", "traitor" or "unveil" asks
-about the Treachery rules, as one saying "manifest dread" asks about Duskmourn's release notes,
-though it never names them (queries/search/fusion.py ranks that family's entries up).
+"""The words that say which body of rules a question asks about, read at build time into the
+table ``search_family_words`` of rulebook.db (queries/search/fusion.py ranks that family's
+entries up):
+
+- the word that names a family, the first word of its slug ("treachery"; "duskmourn" of
+  duskmourn-release-notes): "who takes the first turn in Treachery";
+- the words only one family uses: a question saying "leader", "traitor" or "unveil" asks about
+  the Treachery rules though it never names them.
 
 A stemmed word is a family's when at least FAMILY_SHARE of the entries using it are of that
 family, and at least MIN_ENTRIES use it. The entries counted are the current texts (as a plain
@@ -16,9 +20,12 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter, defaultdict
 
-SCHEMA = """create table search_family_words (  -- the words only one family uses (db/search_family_words.py)
+from rulebook.ingest.words import stem_word
+
+SCHEMA = """create table search_family_words (  -- the words that say which family (db/search_family_words.py)
     word text primary key,  -- a stemmed word, as search_entries.words holds it
-    family text not null    -- the family whose entries use it
+    family text not null,   -- the family it says
+    names integer not null  -- 1: it is the family's name; 0: only the family's entries use it
 ) without rowid"""
 
 # "unveil", "leader", "traitor" are only Treachery's; not "identity" (20 official rules use it), nor
@@ -46,6 +53,11 @@ def family_words(entries: list[tuple[str, str]]) -> dict[str, str]:
     return owned
 
 
+def family_names(families: list[str]) -> dict[str, str]:
+    """{the stem of the word that names a family: the family}: the first word of its slug."""
+    return {stem_word(family.split("-")[0]): family for family in families}
+
+
 def write_family_words(connection: sqlite3.Connection) -> None:
     connection.execute(SCHEMA)
     entries = connection.execute(
@@ -53,4 +65,9 @@ def write_family_words(connection: sqlite3.Connection) -> None:
         f" and kind not in ({', '.join('?' * len(CARD_KINDS))})",
         CARD_KINDS,
     ).fetchall()
-    connection.executemany("insert into search_family_words values (?, ?)", sorted(family_words(entries).items()))
+    families = [row[0] for row in connection.execute("select distinct family from search_entries")]
+    rows = {word: (family, 0) for word, family in family_words(entries).items()}
+    rows.update({word: (family, 1) for word, family in family_names(families).items()})  # a name says it most
+    connection.executemany(
+        "insert into search_family_words values (?, ?, ?)", [(word, *rows[word]) for word in sorted(rows)]
+    )

@@ -15,8 +15,8 @@ Aetherist, Séance = Seance) and stemmed (unveiled = unveil) as ingest/words.py 
   less than a Treachery card's, so a plain search counts only the texts it shows;
 - ``search_vocabulary`` counts the folded, unstemmed words, the vocabulary the corrector
   suggests spellings from;
-- ``search_family_words`` names the words only one body of rules uses ("unveil": Treachery's),
-  db/search_family_words.py.
+- ``search_family_words`` holds the words that say which body of rules a question asks of: its
+  name ("treachery") or a word only its rules use ("unveil"), db/search_family_words.py.
 
 Editions: an entry whose text is the same in several editions of its family is stored ONCE,
 with the editions it appears in (table ``search_sources``), so 26 nearly identical editions

@@ -773,9 +773,10 @@ def test_a_word_is_a_familys_when_nearly_only_its_rules_use_it():
 
 
 def test_a_question_in_the_words_of_the_treachery_rules_ranks_them_up(built_db, find):
-    owned = dict(built_db.execute("select word, family from search_family_words").fetchall())
-    assert {owned[word] for word in ("unveil", "leader", "traitor", "undercov")} == {"treachery"}
-    assert "ident" not in owned and "offici" not in owned and "creatur" not in owned
+    said = {word: (family, names) for word, family, names in built_db.execute("select * from search_family_words")}
+    assert {said[word] for word in ("unveil", "leader", "traitor", "undercov")} == {("treachery", 0)}
+    assert said["treacheri"] == ("treachery", 1) and said["duskmourn"] == ("duskmourn-release-notes", 1)
+    assert "ident" not in said and "offici" not in said and "creatur" not in said
     # "flip my traitor": the unveil rule 702.TR01c comes 3rd, not 10th behind the rules on extra turns
     found = find(
         "Someone just cast a board wipe on their own turn. Can I flip my traitor in response to it "

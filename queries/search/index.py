@@ -16,7 +16,6 @@ import sqlite_utils
 
 from rulebook.db.publish import build_id_of
 from rulebook.db.search_index import read_vocabulary
-from rulebook.ingest.words import stem_word
 
 from .concepts import Concepts
 from .meaning import Meanings
@@ -83,9 +82,11 @@ class SearchIndex:
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
         self.meanings = Meanings.read(connection)
         self.concepts = Concepts.read(connection)
-        self.family_names = family_names(connection)
-        # the words only one family uses (db/search_family_words.py): "unveil" asks of Treachery
-        self.family_words = dict(connection.execute("select word, family from search_family_words"))
+        # the words that say which family a question asks of (db/search_family_words.py): its
+        # name ("treachery") or a word only its rules use ("unveil")
+        self.family_names, self.family_words = {}, {}
+        for word, family, names in connection.execute("select word, family, names from search_family_words"):
+            (self.family_names if names else self.family_words)[word] = family
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
         self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}
@@ -98,13 +99,6 @@ class SearchIndex:
     def is_common(self, stems: list[str], number: str | None = None) -> bool:
         """In more than COMMON_SHARE of all entries: such a word ranks entries, but never finds them."""
         return self.count(stems, number) > self.entry_count * COMMON_SHARE
-
-
-def family_names(connection: sqlite3.Connection) -> dict[str, str]:
-    """{the stem of the word that names a family: the family}: the first word of its slug
-    ("treachery", "duskmourn" of duskmourn-release-notes), as a judge names the rules they ask of."""
-    families = [row[0] for row in connection.execute("select distinct family from search_entries")]
-    return {stem_word(family.split("-")[0]): family for family in families}
 
 
 def _term_counts(connection: sqlite3.Connection) -> dict[str, int]:
