@@ -102,11 +102,13 @@ def test_a_question_finds_its_rule_though_it_uses_other_words(find):
 
 
 def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_ones(find):
-    # "treachery" names the family: its 907.7 (the Leader is the starting player) comes 2nd, before
-    # the official rule on rolling dice (706.1b), which was 2nd and 907.7 8th
+    # "treachery" names the family: its 907.7 (the Leader is the starting player) comes 3rd, after
+    # the official rules on rolling dice (706.1, then 116.2i) and before 706.1b, which was 2nd and
+    # 907.7 8th
     found = find("Who actually takes the first turn in Treachery? Do we still roll a die for it like usual?")
-    assert top(found, 3)[1:] == [
+    assert top(found, 5)[2:] == [
         ("rule", "treachery-6.0", "907.7"),
+        ("rule", "comprehensive-rules-2026-01-16", "901.9"),
         ("rule", "comprehensive-rules-2026-01-16", "706.1b"),
     ]
 
@@ -139,6 +141,20 @@ def test_a_ruling_printed_for_several_cards_takes_one_place_among_the_first(find
     notes = [result["title"] for result in found[:10] if result["kind"] == "card_note"]
     assert notes == ["The Sorceress — note 6", "The Spellsnatcher — note 2", "Cursed Recording — note 4"]
     assert found[7]["number"] == "707.10"
+
+
+@pytest.mark.parametrize(
+    "question, number, place, subrules",
+    [
+        # 305.2a and 305.2b each tell one case of playing lands; 305.2, one land a turn, says them all
+        ("how many lands can i play each turn", "305.2", 2, ["305.2a", "305.2b"]),
+        # 616.1 says who chooses; 616.1e and 616.1g detail how
+        ("two replacement effects who chooses which applies", "616.1", 1, ["616.1e", "616.1g"]),
+    ],
+)
+def test_a_rule_whose_subrules_answer_in_part_comes_with_them(find, question, number, place, subrules):
+    numbers = [result["number"] for result in find(question)["results"][:10]]
+    assert numbers.index(number) + 1 == place and set(subrules) <= set(numbers)
 
 
 def test_a_word_the_answer_lacks_does_not_exclude_it(find):
