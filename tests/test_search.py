@@ -684,6 +684,7 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
         ("last one standing wins", "104.2a · Ending the Game"),  # "opponents have all left the game"
         ("hold priority", "117.3c · Timing and Priority"),  # "receives priority afterward"
         ("ap nap order of triggers", "APNAP Order"),
+        ("can I unmorph my creature at instant speed", "116.2b · Special Actions"),  # "turning ... face up"
     ],
 )
 def test_judges_abbreviations_are_read_as_the_rules_words(find, typed, first):
