@@ -163,6 +163,19 @@ def test_a_word_the_answer_lacks_does_not_exclude_it(find):
     assert top(found, 1) == [("faq", "treachery-6.0", "Does the Traitor need to defeat the Guardian?")]
 
 
+def test_an_faq_answer_is_shown_whole_only_for_its_own_question(find):
+    # "No, the Guardian loses..." answers whether the Traitor must defeat the Guardian, not the
+    # Assassins, whom a Traitor must outlast (907.8d): the FAQ stays a result, without the box
+    asked = find("does the traitor need to kill the guardian")
+    assert asked["answer"]["title"] == "Does the Traitor need to defeat the Guardian?"
+    other = find("does the traitor need to defeat the assassins")
+    assert other["answer"] is None
+    assert other["results"][0]["title"] == "Does the Traitor need to defeat the Guardian?"
+    # its words that name nothing ("card", in a third of all entries; "saw", in it alone) are not needed
+    chosen = find("can i choose my deck after i see my identity")["answer"]
+    assert chosen["title"] == "Can I choose my deck after I saw my Identity card?"
+
+
 def test_a_common_word_ranks_but_never_excludes(find):
     # "creature" is in a fifth of all entries; the rules on looking at face-down cards say
     # "identity card" and "permanent", never "creature", and still come first
@@ -1145,7 +1158,9 @@ def test_old_entries_leave_the_first_places_to_current_ones():
     from rulebook.queries.search.index import Candidate
 
     def entry(number: int, superseded: bool, body: str) -> Candidate:
-        return Candidate(number, "rule", "comprehensive-rules", body, None, None, f"100.{number}", " ", superseded)
+        return Candidate(
+            number, "rule", "comprehensive-rules", body, None, None, f"100.{number}", " ", superseded, f"100.{number}"
+        )
 
     ranking = [entry(1, True, "a copy"), entry(2, True, "only old"), entry(3, False, "a copy")]
     ranking += [entry(number, False, f"rule {number}") for number in range(4, 40)]

@@ -15,7 +15,7 @@ they all answer alike. In order, it:
 4. for a question, fuses that ranking with the entries closest in meaning (meaning.py), so
    "knocked out" finds the rules on leaving the game;
 5. gives the first result whole (``answer``) when it clearly answers: its words match
-   CLEAR_MARGIN times better than any other result's.
+   CLEAR_MARGIN times better than any other result's (answer_box.py).
 
 The package follows the search's seams: ``request`` (one SearchRequest value from the CLI, the
 page and the JSON through the worker), ``scope`` (which entries it sees), ``index`` (what a build's
@@ -174,7 +174,7 @@ def _ranked(
         rest = [candidate for candidate in by_words.entries(0, after + WINDOW) if candidate.id not in shown]
         page += rest[max(0, offset - WINDOW) : after]
     stems = {stem for word in searched for stem in word.stems}
-    clear = window[0] if is_clear(window) else None
+    clear = window[0] if is_clear(window, stems, index) else None
     return by_words.total() + only_by_meaning, results(db.conn, page, scope, stems), clear
 
 

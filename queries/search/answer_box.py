@@ -7,18 +7,37 @@ the box was right on 16 of 24 blind questions it showed, at 2.5 on 5 of 5 (and 1
 queries). Nothing else seen (the fused score's margin, agreement with meaning, the concepts
 named) told a right first result from a wrong one more often. benchmarks/relevance/run.py
 reports how often the box is shown and right on the report half.
+
+An FAQ answer is shown whole only for its own question: the box needs every word of that question
+among the query's. "does the traitor need to defeat the assassins" is not "Does the Traitor need
+to defeat the Guardian?", whose "No, ..." would answer the wrong question.
 """
 
 from __future__ import annotations
 
-from .index import Candidate
+from rulebook.ingest.words import indexed_words
+
+from .index import Candidate, SearchIndex
 
 CLEAR_MARGIN = 2.5  # the first result's words match this many times better than any other result's
 
 
-def is_clear(window: list[Candidate]) -> bool:
-    """Whether the first of the first places clearly answers (see the module docstring)."""
+def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex) -> bool:
+    """Whether the first of the first places clearly answers the query, whose words are ``stems``
+    (see the module docstring)."""
     if not window or window[0].relevance <= 0:
         return False
     first, others = window[0], window[1:]
+    if first.kind == "faq" and not asks_its_question(first, stems, index):
+        return False
     return first.relevance >= CLEAR_MARGIN * max((other.relevance for other in others), default=0)
+
+
+def asks_its_question(faq: Candidate, stems: set[str], index: SearchIndex) -> bool:
+    """Whether the query has every word of the FAQ's question that names something: not one in
+    more than COMMON_SHARE of all entries ("card", "ability"), nor one only the FAQ itself uses ("saw")."""
+    return all(
+        stem in stems
+        for stem in indexed_words(faq.identity).split()
+        if index.frequency.get(stem, 0) > 1 and not index.is_common([stem])
+    )

@@ -39,6 +39,7 @@ class Candidate:
     number: str | None
     words: str
     superseded: bool
+    identity: str  # what the entry is within its document: a rule's number, a card's name, an FAQ's question
     score: float = 0.0
     relevance: float = 0.0  # how well its words match (bm25, reranked), where it places by words
     word_place: int | None = None  # its place in the ranking by words, in the first places (fusion.py)
