@@ -126,6 +126,8 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("how do I split combat damage between two blockers", "510.1d", 1),
         # 122.2: counters are not retained by an object that "moves from one zone to another"
         ("what happens to counters on a zone change", "122.2", 1),
+        # 514.2: in the cleanup step, damage "is removed" (703.4p, the list of turn-based actions, first)
+        ("when does damage wear off", "514.2", 3),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
