@@ -178,6 +178,14 @@ def test_an_faq_answer_is_shown_whole_only_for_its_own_question(find):
     assert chosen["title"] == "Can I choose my deck after I saw my Identity card?"
 
 
+def test_an_identity_answers_with_its_card_text(find):
+    # the Treachery rules print The Blood Empress by name with her notes; her text is the card data's
+    answer = find("Blood Empress")["answer"]
+    assert answer["title"] == "The Blood Empress" and answer["kind"] == "card"
+    assert answer["text"].startswith("Identity — Leader\n(Start the game with this identity face up")
+    assert "• Create two Blood tokens." in answer["text"]
+
+
 def test_a_common_word_ranks_but_never_excludes(find):
     # "creature" is in a fifth of all entries; the rules on looking at face-down cards say
     # "identity card" and "permanent", never "creature", and still come first

@@ -68,7 +68,7 @@ class WholeAnswer(Declared):
     title: str = Field(description="Its title, as in results.")
     rule_title: str | None = Field(description="For a rule, what it is about, as in results; otherwise null.")
     url: Url = Field(description="Its page.")
-    text: str = Field(description="Its whole text: a rule with its notes, a whole ruling, a FAQ answer.")
+    text: str = Field(description="Its whole text: a rule with its notes, a whole ruling, a FAQ answer, a card's text.")
     subrules: list[AnswerSubrule] = Field(description="For a rule, its subrules in order; otherwise empty.")
 
 

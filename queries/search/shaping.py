@@ -55,6 +55,18 @@ def whole(db: sqlite_utils.Database, candidate: Candidate, result: dict) -> dict
             for subrule in listed_rules(db, result["document"], parent, [result["document"], result["number"]])
         ]
     return {key: result.get(key) for key in ("kind", "document", "title", "rule_title", "url")} | {
-        "text": candidate.body,
+        "text": (card_data_text(db, result["document"], result["card"]) if result["kind"] == "card" else None)
+        or candidate.body,
         "subrules": subrules,
     }
+
+
+def card_data_text(db: sqlite_utils.Database, document: str, card: str) -> str | None:
+    """The text of a card the rules print only by name with its notes (Treachery's identities:
+    "The Blood Empress", "Leader"), from the card data that names it, as its page shows it."""
+    row = db.execute(
+        "select t.type_line, t.abilities from cards c join documents d on d.id = c.document_id "
+        "join card_texts t on t.card_id = c.id where d.slug = ? and c.name = ? and coalesce(c.rules_text, '') = ''",
+        [document, card],
+    ).fetchone()
+    return "\n".join(part for part in row if part) if row else None
