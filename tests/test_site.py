@@ -290,6 +290,8 @@ async def test_search_page_labels_results_by_kind_and_document(site):
     assert "<mark>Undercover</mark>" in html
     assert "/rules/treachery-6.0/702.TR02a" in links(html)
     assert '<option value="card_note"' in html and '<option value="treachery-6.0"' in html
+    # a slug that says its version is not followed by it again (one line on a phone)
+    assert '<span class="source">treachery-6.0' in html and "treachery-6.0 6.0" not in html
 
 
 async def test_search_filters_by_kind_and_document(site):
@@ -319,7 +321,7 @@ async def test_a_corrected_search_says_so_once_and_links_to_the_search_as_typed(
     html = (await site.client.get("/search?q=platnum+angel")).text
     assert (
         '<p class="notice">Showing results for &#34;platinum angel&#34;. '
-        '<a href="/search?q=platnum+angel&amp;as_typed=1">Search for “platnum angel” as typed instead</a>.</p>'
+        '<a href="/search?q=platnum+angel&amp;as_typed=1">Search for "platnum angel" as typed instead</a>.</p>'
     ) in html
     assert "Did you mean" not in html
     as_typed = (await site.client.get("/search.json?q=platnum+angel&as_typed=1")).json()
