@@ -14,6 +14,8 @@ whose own words it uses ("can I flip my traitor in response"), FAMILY_WORD_FACTO
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rulebook.ingest.numbers import parent_number
 
 from .concepts import About
@@ -44,8 +46,8 @@ FAMILY_WORD_FACTOR = 1.2  # an entry of the rules whose own words the question u
 # fitted on the blind sets' fit half: 1.2 gives hit@5 0.892 -> 0.897, MRR 0.686 -> 0.691, queries.json MRR
 # 0.919 -> 0.922; 1.5 the same hit@5 and a better MRR, but queries.json's MRR falls to 0.915; 2.0 worse
 SUBRULE_SHARE = 0.2  # what a rule gains of each of its subrules' scores (lent_by_subrules); fitted on the
-# blind sets' fit half: MRR@10 0.691 -> 0.697, the typed set's 0.791 -> 0.808; 0.15 to 0.35 alike, and no
-# better for reading a rule the words did not find, nor for two subrules at least
+# blind sets' fit half: MRR@10 0.691 -> 0.697, the typed set's 0.791 -> 0.808; 0.15 to 0.35 within a question
+# of it, and no better for reading a rule the words did not find, nor for two subrules at least
 SUBRULE_MIN_WORDS = 3  # searched words: "mulligan" and "alt cost" name an entry (the glossary's), not a rule
 POINTER_REACH = 1  # places: a glossary entry's rule right behind it takes its place ("extra turns": 500.7, then
 # the glossary's Extra Turn, "See rule 500.7"); a rule further down leaves the definition first ("teammate").
@@ -107,7 +109,7 @@ def fused_window(
     return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
 
 
-def lent_by_subrules(candidates) -> None:
+def lent_by_subrules(candidates: Collection[Candidate]) -> None:
     """Each rule among the candidates gains SUBRULE_SHARE of its subrules' scores: where 616.1a to
     616.1g each say a little of the question, 616.1 says what they all detail ("who picks which
     replacement effect applies first": 616.1, the affected player chooses)."""
