@@ -325,13 +325,12 @@ def _mentioned_by(db: sqlite_utils.Database, card_id: int) -> list[dict]:
 SAME_RULING = 90
 
 
-def card_text(db: sqlite_utils.Database, card: dict, notes: list[dict]) -> dict | None:
-    """The identity card as printed (card data) with the rulings that repeat none of its notes;
-    None when the card data has no such card."""
-    if card["kind"] != "identity":
-        return None
-    wanted = name_key(card["name"])
-    row = next(
+def printed_card(db: sqlite_utils.Database, name: str) -> dict | None:
+    """The card data's row of the identity card ``name`` (with its document's slug), matched by
+    name as db/card_texts.py matches them, so an older edition's card finds the current text; None
+    when the card data has no such card."""
+    wanted = name_key(name)
+    return next(
         (
             row
             for row in db.query(
@@ -341,6 +340,14 @@ def card_text(db: sqlite_utils.Database, card: dict, notes: list[dict]) -> dict 
         ),
         None,
     )
+
+
+def card_text(db: sqlite_utils.Database, card: dict, notes: list[dict]) -> dict | None:
+    """The identity card as printed (card data) with the rulings that repeat none of its notes;
+    None when the card data has no such card."""
+    if card["kind"] != "identity":
+        return None
+    row = printed_card(db, card["name"])
     if row is None:
         return None
     said = [comparable(note["text"]).casefold() for note in notes]

@@ -8,6 +8,7 @@ import sqlite3
 
 import sqlite_utils
 
+from ..cards import printed_card
 from ..rules import listed_rules
 from .index import Candidate
 from .scope import Scope
@@ -62,11 +63,11 @@ def whole(db: sqlite_utils.Database, candidate: Candidate, result: dict) -> dict
 
 
 def card_data_text(db: sqlite_utils.Database, document: str, card: str) -> str | None:
-    """The text of a card the rules print only by name with its notes (Treachery's identities:
-    "The Blood Empress", "Leader"), from the card data that names it, as its page shows it."""
-    row = db.execute(
-        "select t.type_line, t.abilities from cards c join documents d on d.id = c.document_id "
-        "join card_texts t on t.card_id = c.id where d.slug = ? and c.name = ? and coalesce(c.rules_text, '') = ''",
+    """The text of an identity card, which the Treachery rules print only by name with its notes
+    ("The Blood Empress", "Leader"): the card data's, as its page shows it (cards.printed_card)."""
+    kind = db.execute(
+        "select c.kind from cards c join documents d on d.id = c.document_id where d.slug = ? and c.name = ?",
         [document, card],
     ).fetchone()
-    return "\n".join(part for part in row if part) if row else None
+    printed = printed_card(db, card) if kind and kind[0] == "identity" else None
+    return "\n".join(part for part in (printed["type_line"], printed["abilities"]) if part) if printed else None
