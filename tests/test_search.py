@@ -128,6 +128,9 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("what happens to counters on a zone change", "122.2", 1),
         # 514.2: in the cleanup step, damage "is removed" (703.4p, the list of turn-based actions, first)
         ("when does damage wear off", "514.2", 3),
+        # 704.5j: the legend rule is about legendary permanents with the "same name", which players
+        # call a second "copy" (copy effects, 707, came first)
+        ("second copy of a legendary", "704.5j", 1),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
@@ -1026,6 +1029,18 @@ def test_a_rule_number_anywhere_in_a_sentence_opens_the_rule(find, query):
     found = find(query)
     assert found["redirect"] == "/rules/comprehensive-rules-2026-01-16/104.3a"
     assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "104.3a")]  # before the rules citing it
+
+
+@pytest.mark.parametrize(
+    ("query", "opened"),
+    [
+        ("907.8 b", "/rules/treachery-6.0/907.8b"),  # the letter typed apart, as a phone's keyboard leaves it
+        ("rule 104.3 a?", "/rules/comprehensive-rules-2026-01-16/104.3a"),
+        ("104.3 a player concedes", "/rules/comprehensive-rules-2026-01-16/104.3"),  # "a" is a word here
+    ],
+)
+def test_a_subrules_letter_typed_apart_opens_the_subrule(find, query, opened):
+    assert find(query)["redirect"] == opened
 
 
 def test_two_rule_numbers_in_a_sentence_open_neither(find):

@@ -60,7 +60,11 @@ async def test_the_answer_box_is_not_repeated_as_result_one(site):
     found = (await site.client.get("/search.json?q=hidden+teams")).json()
     assert found["answer"]["url"] == found["results"][0]["url"]
     html = (await site.client.get("/search?q=hidden+teams")).text
-    results = html[html.index('<ol class="results"') :]
+    box, results = (
+        html[html.index('<section class="answer') : html.index('<ol class="results"')],
+        html[html.index('<ol class="results"') :],
+    )
+    assert box.count(f'href="{found["answer"]["url"]}"') == 1  # its heading: no "Open …" link repeating it
     assert f'href="{found["answer"]["url"]}"' not in results
     assert '<ol class="results" start="2">' in html
     assert f'href="{found["results"][1]["url"]}"' in results

@@ -26,7 +26,10 @@ from wordfreq import zipf_frequency
 from rulebook.ingest.numbers import NUMBER, canonical
 from rulebook.ingest.words import WORDS, is_game_number, stem_word
 
-_RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}(?![\w-])", re.IGNORECASE)  # 907.8b, 702.TrUnv-3 in a query
+# 907.8b, 702.TrUnv-3 in a query; and a subrule's letter typed apart on a phone, "907.8 b": any
+# letter but "a" and "i" (words of their own: "104.3 a player concedes"), or those ending the query
+_SPACED_LETTER = r"(?: [b-hj-z](?![\w'])| [ai](?=[\s?.!,]*$))?"
+_RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}{_SPACED_LETTER}(?![\w-])", re.IGNORECASE)
 
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
 # word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0. wordfreq's
@@ -77,7 +80,7 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         start, end = next(((a, b) for a, b in numbers if a <= token.startchar < b), (None, None))
         if start is not None:  # 702.TrUnv-3 is one word here, whatever the tokenizer says
             if not words or words[-1].start != start:
-                words.append(_number_word(start, end, text[start:end].lower()))
+                words.append(_number_word(start, end, "".join(text[start:end].lower().split())))
                 spans.append((start, end))
             continue
         spans.append((token.startchar, token.endchar))
