@@ -181,6 +181,21 @@ def test_an_faq_answer_is_shown_whole_only_for_its_own_question(find):
     assert chosen["title"] == "Can I choose my deck after I saw my Identity card?"
 
 
+def test_an_faq_answer_ranks_below_the_rules_for_a_question_it_does_not_ask(find):
+    # "Does the Traitor need to defeat the Guardian?" shares "guardian" alone with the question: its
+    # answer ("the Guardian loses the game as soon as the Leader has lost") came first, before 907.8b
+    found = find("the leader is dead, do the guardians lose too")
+    assert top(found, 2) == [
+        ("rule", "treachery-6.0", "907.8b"),
+        ("faq", "treachery-6.0", "Does the Traitor need to defeat the Guardian?"),
+    ]
+    # sharing none, it falls behind both rules on who wins and who loses (it was second)
+    assert top(find("leader died, does the dead assassin still win"), 2) == [
+        ("rule", "treachery-6.0", "907.8c"),
+        ("rule", "treachery-6.0", "907.8b"),
+    ]
+
+
 def test_an_identity_answers_with_its_card_text(find):
     # the Treachery rules print The Blood Empress by name with her notes; her text is the card data's
     answer = find("Blood Empress")["answer"]

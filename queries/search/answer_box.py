@@ -15,9 +15,8 @@ to defeat the Guardian?", whose "No, ..." would answer the wrong question.
 
 from __future__ import annotations
 
-from rulebook.ingest.words import indexed_words
-
 from .index import Candidate, SearchIndex
+from .ranking import question_words
 
 CLEAR_MARGIN = 2.5  # the first result's words match this many times better than any other result's
 
@@ -34,10 +33,6 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex) -> bo
 
 
 def asks_its_question(faq: Candidate, stems: set[str], index: SearchIndex) -> bool:
-    """Whether the query has every word of the FAQ's question that names something: not one in
-    more than COMMON_SHARE of all entries ("card", "ability"), nor one only the FAQ itself uses ("saw")."""
-    return all(
-        stem in stems
-        for stem in indexed_words(faq.identity).split()
-        if index.frequency.get(stem, 0) > 1 and not index.is_common([stem])
-    )
+    """Whether the query has every word of the FAQ's question that names something
+    (ranking.question_words)."""
+    return all(stem in stems for stem in question_words(faq, index))
