@@ -196,6 +196,16 @@ def test_an_faq_answer_ranks_below_the_rules_for_a_question_it_does_not_ask(find
     ]
 
 
+def test_the_note_with_every_other_word_of_the_question_answers_for_its_card(find):
+    # of The Lich Queen's notes, the 8th alone has "proliferate" and "counters": it is the answer
+    # box (at the bonus of a note with some of the words, note 7 on finality counters came too close)
+    found = find("can i proliferate the counters on the lich queen")
+    assert found["answer"]["title"] == "The Lich Queen — note 8"
+    assert found["answer"]["text"] == (
+        "Counters on identity cards cannot be proliferated because identity cards aren't permanents."
+    )
+
+
 def test_an_identity_answers_with_its_card_text(find):
     # the Treachery rules print The Blood Empress by name with her notes; her text is the card data's
     answer = find("Blood Empress")["answer"]
