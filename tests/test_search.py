@@ -179,6 +179,11 @@ def test_an_faq_answer_is_shown_whole_only_for_its_own_question(find):
     # its words that name nothing ("card", in a third of all entries; "saw", in it alone) are not needed
     chosen = find("can i choose my deck after i see my identity")["answer"]
     assert chosen["title"] == "Can I choose my deck after I saw my Identity card?"
+    # a question asking it in other words is answered by it, though 702.TR01d (unveil abilities) comes
+    # close behind
+    countered = find("my opponent wants to counter my unveil ability, can he")
+    assert countered["answer"]["title"] == "Can I counter an unveil ability?"
+    assert top(countered, 2)[1] == ("rule", "treachery-6.0", "702.TR01d")
 
 
 def test_an_faq_answer_ranks_below_the_rules_for_a_question_it_does_not_ask(find):

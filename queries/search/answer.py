@@ -98,8 +98,8 @@ class SearchAnswer(Declared):
     )
     answer: WholeAnswer | None = Field(
         description=f"When the first result clearly answers (its words match {CLEAR_MARGIN:g} times better than any "
-        "other's; an FAQ answer, only when the query has its question's words): the whole of it, which the page "
-        "shows above the list; otherwise null."
+        "other's; an FAQ answer, only when the query has its question's words, and then whatever the margin): the "
+        "whole of it, which the page shows above the list; otherwise null."
     )
     results: list[SearchResult] = Field(description="The results, best first.")
 
