@@ -211,6 +211,14 @@ def test_the_note_with_every_other_word_of_the_question_answers_for_its_card(fin
     )
 
 
+def test_a_first_result_far_ahead_in_words_and_meaning_is_the_answer(find):
+    # its words match less than 2.5 times better than 508.4c's (put onto the battlefield attacking),
+    # but words and meaning together place undercover's restriction far ahead of it
+    found = find("does a creature put onto the battlefield attacking count as attacking the leader for undercover")
+    assert found["answer"]["title"] == "702.TR02a · Undercover"
+    assert top(found, 2)[1] == ("rule", "comprehensive-rules-2026-01-16", "508.4c")
+
+
 def test_an_identity_answers_with_its_card_text(find):
     # the Treachery rules print The Blood Empress by name with her notes; her text is the card data's
     answer = find("Blood Empress")["answer"]

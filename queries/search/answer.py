@@ -11,7 +11,7 @@ from pydantic import Field
 from rulebook.kinds import SEARCHED
 from rulebook.queries.declaring import Declared, Url
 
-from .answer_box import CLEAR_MARGIN
+from .answer_box import CLEAR_MARGIN, FUSED_MARGIN
 
 SearchKind = Literal[SEARCHED]  # rulebook/kinds.py: every kind search finds
 
@@ -98,7 +98,7 @@ class SearchAnswer(Declared):
     )
     answer: WholeAnswer | None = Field(
         description=f"When the first result clearly answers (its words match {CLEAR_MARGIN:g} times better than any "
-        "other's; an FAQ answer, only when the query has its question's words, and then whatever the margin): the "
+        f"other's, or words and meaning place it {FUSED_MARGIN:g} times ahead of the second; an FAQ answer, only when the query has its question's words, and then whatever the margin): the "
         "whole of it, which the page shows above the list; otherwise null."
     )
     results: list[SearchResult] = Field(description="The results, best first.")
