@@ -342,7 +342,9 @@ RULE_EXAMPLE = {
 }
 
 
-_PREFIX = re.compile(r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr)?\s*(?:#|no\.?)?\s*", re.IGNORECASE)
+_PREFIX = re.compile(
+    r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr|sections?)?\s*(?:#|no\.?)?\s*", re.IGNORECASE
+)
 
 
 def as_rule_number(query: str) -> str | None:
@@ -361,18 +363,25 @@ class RuleLookup:
     suggestions: list[str] = field(default_factory=list)  # close numbers when nothing matched
 
 
-def documents_to_search(db: sqlite_utils.Database, as_of: str | None = None) -> list[dict]:
-    """The documents a lookup without a document tries, in order; ``as_of`` (YYYY-MM-DD) keeps,
-    per family, only the edition in force that day (db/families.py decides which)."""
+def documents_to_search(db: sqlite_utils.Database, as_of: str | None = None, family: str | None = None) -> list[dict]:
+    """The documents a lookup without a document tries, in order: each family's newest edition
+    before any older one (an old Treachery 205.3q never answers for the official rules' current
+    one), and ``family`` first ("CR 109.1" asks for the official rules'). ``as_of`` (YYYY-MM-DD)
+    keeps, per family, only the edition in force that day (db/families.py decides which)."""
     documents = documents_in_preference_order(db)
     if not as_of:  # the editions in force today: an upcoming edition answers once it takes effect
-        return in_force_documents(db, documents)
-    in_force = {}
-    for family in dict.fromkeys(doc["family"] for doc in documents):
-        edition = edition_in_force(db, family, as_of)
-        if edition:
-            in_force[family] = edition["id"]
-    return [doc for doc in documents if in_force.get(doc["family"]) == doc["primary_id"]]
+        documents = in_force_documents(db, documents)
+    else:
+        in_force = {}
+        for name in dict.fromkeys(doc["family"] for doc in documents):
+            edition = edition_in_force(db, name, as_of)
+            if edition:
+                in_force[name] = edition["id"]
+        documents = [doc for doc in documents if in_force.get(doc["family"]) == doc["primary_id"]]
+    newest = {}
+    for doc in documents:
+        newest.setdefault(doc["family"], doc["primary_id"])
+    return sorted(documents, key=lambda doc: (doc["family"] != family, doc["primary_id"] != newest[doc["family"]]))
 
 
 def find_rule(
@@ -381,15 +390,16 @@ def find_rule(
     document_slug: str | None = None,
     suggest: bool = True,
     as_of: str | None = None,
+    family: str | None = None,
 ) -> RuleLookup:
     """The rule ``number`` in ``document_slug`` (else the preferred document that has it, among
-    the editions in force on ``as_of`` when given).
+    the editions in force on ``as_of`` when given, ``family``'s first: documents_to_search).
 
     When nothing matches and ``suggest`` is set, close numbers are suggested (a few ms: skip it
     when another lookup may still succeed).
     """
     wanted = canonical(as_rule_number(number) or number)
-    documents = documents_to_search(db, None if document_slug else as_of)
+    documents = documents_to_search(db, None if document_slug else as_of, family)
     if document_slug:
         documents = [doc for doc in documents if doc["slug"] == document_slug]
         if not documents:
@@ -733,14 +743,19 @@ def _parent_of_canonical(wanted: str) -> str | None:
 
 
 def locate_rule_page(
-    db: sqlite_utils.Database, number: str, document_slug: str | None = None, as_of: str | None = None
+    db: sqlite_utils.Database,
+    number: str,
+    document_slug: str | None = None,
+    as_of: str | None = None,
+    family: str | None = None,
 ) -> RulePage:
     """The rule, else the section, else the rule a missing subrule belongs to (as the build resolves them).
 
     Without a document: the newest Treachery rules that have it (or the edition in force on
-    ``as_of``), else the comprehensive rules; the other documents that have it are listed as candidates.
+    ``as_of``), else the comprehensive rules (``family``'s first); the other documents that have
+    it are listed as candidates.
     """
-    found = find_rule(db, number, document_slug, suggest=False, as_of=as_of)
+    found = find_rule(db, number, document_slug, suggest=False, as_of=as_of, family=family)
     if found.rule:
         return RulePage(
             "rule",
@@ -749,7 +764,7 @@ def locate_rule_page(
             document_id=found.rule["document_id"],
             candidates=found.candidates,
         )
-    documents = documents_to_search(db, None if document_slug else as_of)
+    documents = documents_to_search(db, None if document_slug else as_of, family)
     if document_slug:
         documents = [doc for doc in documents if doc["slug"] == document_slug]
         if not documents:

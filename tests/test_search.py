@@ -382,11 +382,49 @@ def test_a_number_no_rule_has_says_so_with_close_numbers(find):
     assert "907.8" in found["message"]
 
 
-def test_a_section_number_is_searched_like_a_word(find):
-    found = find("rule 907")
-    assert (found["redirect"], found["message"]) == (None, None)
-    assert top(found, 1) == [("rule", "treachery-6.0", "372.1")]
+@pytest.mark.parametrize(
+    ("query", "opened"),
+    [
+        ("rule 907", "/rules/treachery-6.0/907"),
+        ("903", "/rules/comprehensive-rules-2026-01-16/903"),
+        ("CR 903", "/rules/comprehensive-rules-2026-01-16/903"),
+        ("section 903.", "/rules/comprehensive-rules-2026-01-16/903"),
+    ],
+)
+def test_a_section_number_alone_opens_the_section(find, query, opened):
+    # its page lists its rules; "CR 903" was searched as words, and The Metamorph's note saying
+    # "the official CR" was its answer box
+    found = find(query)
+    assert (found["redirect"], found["message"], found["answer"]) == (opened, None, None)
+
+
+def test_a_section_number_in_a_sentence_is_searched_like_a_word(find):
+    found = find("which rules cite rule 907")
+    assert found["redirect"] is None
     assert "See <mark>rule</mark> <mark>907</mark>" in found["results"][0]["snippet"]
+
+
+def test_a_section_no_document_has_says_so(find):
+    assert find("section 999")["message"] == "There is no section 999."
+
+
+def test_the_rules_in_force_answer_for_a_number_before_an_older_edition(find):
+    # the official rules' 205.3q (battle types), not Treachery 1.1's, which 6.0 renumbered
+    assert find("205.3q")["redirect"] == "/rules/comprehensive-rules-2026-01-16/205.3q"
+    # a number only the old rules have still opens it
+    assert find("702.TrUnv-3")["redirect"] == "/rules/treachery-1.1/702.TrUnv-3"
+
+
+@pytest.mark.parametrize("query", ["CR 109.1", "official rule 109.1", "comprehensive rules 109.1"])
+def test_cr_before_a_number_opens_the_official_rule(find, query):
+    # the Treachery rules reprint 109.1, and come first for "109.1" alone
+    assert find("109.1")["redirect"] == "/rules/treachery-6.0/109.1"
+    assert find(query)["redirect"] == "/rules/comprehensive-rules-2026-01-16/109.1"
+
+
+@pytest.mark.parametrize("query", ["702,19b", "702-19b", "what does 702,19b say"])
+def test_a_number_typed_with_a_comma_or_hyphen_opens_the_rule(find, query):
+    assert find(query)["redirect"] == "/rules/comprehensive-rules-2026-01-16/702.19b"
 
 
 def test_naming_an_old_number_keeps_the_old_rules_on_top(find):

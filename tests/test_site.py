@@ -654,6 +654,17 @@ async def test_version_tables_and_search_snippets_link_rule_numbers(site):
     )
 
 
+async def test_a_results_snippet_links_its_rule_numbers_in_its_own_document(site):
+    # the official glossary's Special Action says "See rule 116": the official rules' section, not
+    # the Treachery rules' 116 (its 116.2tr alone), which /rules/116 opens first
+    found = (await site.client.get("/search.json?q=special+action")).json()
+    glossary = next(result for result in found["results"] if result["title"] == "Special Action")
+    assert "116" in glossary["snippet"]
+    html = (await site.client.get("/search?q=special+action")).text
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/116">116</a>' in html
+    assert 'href="/rules/116"' not in html
+
+
 # Served under a prefix
 
 

@@ -48,7 +48,7 @@ from .answer_box import is_clear
 from .concepts import About
 from .fusion import WINDOW, fused_window
 from .index import Candidate, SearchIndex, index_of
-from .named import card_named, rule_named
+from .named import card_named, family_named, rule_named
 from .ranking import Asked, reranked
 from .request import MAX_LIMIT, SearchInputError, SearchRequest
 from .scope import Scope, editions_in_force, filter_problem
@@ -110,7 +110,7 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
         messages.append(f"That search is long: only its first {MAX_WORDS} words were used.")
     number = named_number(text, words)
     if number:
-        redirect, named, missing = rule_named(db, number, scope)
+        redirect, named, missing = rule_named(db, number, scope, family_named(text, number))
         words = [word for word in words if word.number]  # "rule", "CR", "what does ... say" are not searched
         messages.extend(filter(None, [missing]))
     else:
@@ -128,7 +128,7 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
     )
     found = shown + ranked
     total += len(named)
-    if not found and limit and not messages:
+    if not found and limit and not messages and not redirect:  # a section's page lists its rules
         if offset and total:
             messages.append(f"There are only {total} results: this page is past the last one.")
         else:
@@ -197,13 +197,13 @@ def concepts_named(index: SearchIndex, searched: list[Word], scope: Scope) -> Ab
 
 def named_number(text: str, words: list[Word]) -> str | None:
     """The one rule number a query names, wherever it stands: "104.3a?", "what does 104.3a say",
-    "rule 104.3a.", "CR 702.19b,". A bare section ("907") is searched like a word; a query naming
+    "rule 104.3a.", "CR 702.19b,"; or the section it is all of ("903", "CR 903"). A query naming
     two rules names neither alone."""
     numbers = list(dict.fromkeys(word.number for word in words if word.number))
     if len(numbers) == 1:
         return numbers[0]
     whole = as_rule_number(text)  # "rule 104" is no number in a sentence, but a number typed alone
-    return whole if whole and not whole.isdigit() and not numbers else None
+    return whole if whole and not numbers else None
 
 
 def _is_old_number(db, number: str) -> bool:

@@ -3,14 +3,16 @@ list, left out of the ranking of the rest."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import sqlite_utils
 
+from rulebook.db.families import OFFICIAL
 from rulebook.ingest.words import fold
 from rulebook.urls import card_url, rule_url
 
-from ..rules import find_rule
+from ..rules import find_rule, locate_rule_page
 from .index import read_entries
 from .scope import Scope
 from .shaping import results
@@ -18,9 +20,24 @@ from .shaping import results
 Named = list[tuple[int, dict]]  # (entry id, result) of each entry looked up
 
 
-def rule_named(db: sqlite_utils.Database, number: str, scope: Scope) -> tuple[str | None, Named, str | None]:
-    """The rule's URL and the rule in each family that has it, or why there is none."""
-    found = find_rule(db, number, scope.document)
+# "CR 109.1", "official rule 109.1", "comprehensive rules 109.1": the number as the official rules
+# print it, which the Treachery rules may reprint changed
+_SAYS_OFFICIAL = r"\b(?:cr|comprehensive\s+rules?|official(?:\s+rules?)?)\s*(?:#|no\.?)?\s*"
+
+
+def family_named(text: str, number: str) -> str | None:
+    """The family the query names the rule in: the official rules' when "CR" comes before it."""
+    return OFFICIAL if re.search(_SAYS_OFFICIAL + re.escape(number), text, re.IGNORECASE) else None
+
+
+def rule_named(
+    db: sqlite_utils.Database, number: str, scope: Scope, family: str | None = None
+) -> tuple[str | None, Named, str | None]:
+    """The rule's URL and the rule in each family that has it (``family``'s first), or why there
+    is none. A section number ("903", "CR 903") opens the section's page."""
+    if number.isdigit():
+        return section_named(db, number, scope, family)
+    found = find_rule(db, number, scope.document, family=family)
     if not found.rule:
         where = f" in {scope.document}" if scope.document else ""
         close = f" Close numbers: {', '.join(found.suggestions)}." if found.suggestions and not scope.document else ""
@@ -40,6 +57,21 @@ def rule_named(db: sqlite_utils.Database, number: str, scope: Scope) -> tuple[st
     if scope.as_of and not scope.document:  # the rule as it stood that day: the page picks the edition
         return f"{rule_url(None, found.rule['number'])}?as_of={scope.as_of}", rules, None
     return rule_url(found.document_slug, found.rule["number"]), rules, None
+
+
+def section_named(
+    db: sqlite_utils.Database, number: str, scope: Scope, family: str | None
+) -> tuple[str | None, Named, str | None]:
+    """The section's page (the rules it holds, listed there), or why there is none."""
+    if scope.kind not in (None, "rule"):
+        return None, [], None
+    page = locate_rule_page(db, number, scope.document, scope.as_of, family)
+    if page.kind != "section":
+        where = f" in {scope.document}" if scope.document else ""
+        return None, [], f"There is no section {number}{where}."
+    if scope.as_of and not scope.document:
+        return f"{rule_url(None, number)}?as_of={scope.as_of}", [], None
+    return rule_url(page.document_slug, number), [], None
 
 
 def card_named(connection: sqlite3.Connection, text: str, scope: Scope) -> tuple[str | None, Named]:

@@ -29,7 +29,10 @@ from rulebook.ingest.words import WORDS, is_game_number, stem_word
 # 907.8b, 702.TrUnv-3 in a query; and a subrule's letter typed apart on a phone, "907.8 b": any
 # letter but "a" and "i" (words of their own: "104.3 a player concedes"), or those ending the query
 _SPACED_LETTER = r"(?: [b-hj-z](?![\w'])| [ai](?=[\s?.!,]*$))?"
-_RULE_NUMBER = re.compile(rf"(?<![\w.]){NUMBER}{_SPACED_LETTER}(?![\w-])", re.IGNORECASE)
+# and a comma for its dot, as a phone's keyboard in many languages types it ("702,19b"), or a
+# hyphen before a subrule's letter ("702-19b": "100-102" is a range)
+_MISTYPED = r"\d{3}(?:,\d{1,3}[a-z]?|-\d{1,3}[a-z])"
+_RULE_NUMBER = re.compile(rf"(?<![\w.])(?:{NUMBER}{_SPACED_LETTER}|{_MISTYPED})(?![\w-])", re.IGNORECASE)
 
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
 # word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0. wordfreq's
@@ -80,7 +83,8 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         start, end = next(((a, b) for a, b in numbers if a <= token.startchar < b), (None, None))
         if start is not None:  # 702.TrUnv-3 is one word here, whatever the tokenizer says
             if not words or words[-1].start != start:
-                words.append(_number_word(start, end, "".join(text[start:end].lower().split())))
+                typed = "".join(text[start:end].lower().split())
+                words.append(_number_word(start, end, typed[:3] + "." + typed[4:] if typed[3] in ",-" else typed))
                 spans.append((start, end))
             continue
         spans.append((token.startchar, token.endchar))

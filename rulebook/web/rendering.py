@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from urllib.parse import quote
@@ -179,16 +180,17 @@ def _numbers_linked(text: str, base_url: str) -> Markup:
 _MARK = re.compile(r"(</?mark>)")
 
 
-def safe_snippet(snippet: str, base_url: str = "/") -> Markup:
+def safe_snippet(snippet: str, base_url: str = "/", linked: Callable[[str], Markup] | None = None) -> Markup:
     """A search snippet (or message) as HTML that can hold nothing but text, <mark> highlights
     and links on its rule numbers.
 
     The search function escapes its snippets already; normalising them here means a page
-    never trusts HTML that it did not make itself. A snippet does not say which document it
-    quotes, so its rule numbers open /rules/NUMBER, which finds the number in the newest
-    Treachery rules, else the official rules.
+    never trusts HTML that it did not make itself. A result's snippet is ``linked`` as the text
+    of its document is (LinkContext.render: "see rule 116" in the official rules opens their
+    116); a message quotes no document, so its rule numbers open /rules/NUMBER, which finds the
+    number in the newest Treachery rules, else the official rules.
     """
+    linked = linked or (lambda text: _numbers_linked(text, base_url))
     return Markup("").join(
-        Markup(part) if _MARK.fullmatch(part) else _numbers_linked(html.unescape(part), base_url)
-        for part in _MARK.split(snippet or "")
+        Markup(part) if _MARK.fullmatch(part) else linked(html.unescape(part)) for part in _MARK.split(snippet or "")
     )

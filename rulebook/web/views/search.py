@@ -6,6 +6,7 @@ where); other queries list results labelled by kind and document, with highlight
 editions in force that day, ``as_typed=1`` searches without spelling corrections.
 """
 
+from functools import partial
 from urllib.parse import urlencode
 
 from datasette.utils.asgi import Response
@@ -68,10 +69,17 @@ async def search_page(datasette, request):
         return datasette.urls.path("/search?" + urlencode({**kept, **changes}))
 
     base_url = datasette.setting("base_url")
-    results = [{**result, "snippet": safe_snippet(result.get("snippet"), base_url)} for result in found["results"]]
+    # rule numbers linked like every text of the site: in the result's own document
+    linked_text = text_linker((await server_state(datasette)).links)
+    results = [
+        {
+            **result,
+            "snippet": safe_snippet(result.get("snippet"), linked=partial(linked_text, document=result["document"])),
+        }
+        for result in found["results"]
+    ]
     answer = found.get("answer")
-    if answer:  # the whole of the first result, its rule numbers linked like every text of the site
-        linked_text = text_linker((await server_state(datasette)).links)
+    if answer:  # the whole of the first result
         answer = {
             **answer,
             "text": linked_text(answer["text"], answer["document"]),
