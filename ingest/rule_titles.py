@@ -13,13 +13,17 @@ import re
 from collections.abc import Iterable
 
 MAX_HEADING_WORDS = 6  # "Trample", "Two-Headed Giant", "Partner with": a sentence is longer
-_SENTENCE = re.compile(r"[.:;!?]\s*$|[.;:]\s")
+# a sentence's end or its inner stops: a keyword's name may end with "!" ("For Mirrodin!", "Start
+# Your Engines!"), a rule never does
+_SENTENCE = re.compile(r"[.:;?]\s*$|[.;:]\s")
 
 
 def heading_text(text: str | None) -> str | None:
-    """The text if it reads as a heading (a few capitalised words, no sentence): "Trample"."""
+    """The text if it reads as a heading (a few capitalised words, no sentence): "Trample", "For
+    Mirrodin!", "∞ Infinity" (its first letter capitalised, after a symbol)."""
     text = (text or "").strip()
-    if not text or len(text.split()) > MAX_HEADING_WORDS or _SENTENCE.search(text) or not text[0].isupper():
+    first_letter = next((character for character in text if character.isalpha()), "")
+    if not text or len(text.split()) > MAX_HEADING_WORDS or _SENTENCE.search(text) or not first_letter.isupper():
         return None
     return text
 

@@ -533,8 +533,11 @@ def search(db_path, as_json, kind, document, as_of, limit, offset, as_typed, que
     if found["results"]:
         click.echo(f"Results {offset + 1}–{offset + len(found['results'])} of {found['total']}")
     for number, result in enumerate(found["results"], start=offset + 1):
+        not_in = click.style(f" · not in {result['not_in']}", fg="yellow") if result["not_in"] else ""
         click.echo(
-            f"\n{number:2}. {result['kind']} · {result['document']} · " + click.style(result["title"], bold=True)
+            f"\n{number:2}. {result['kind']} · {result['document']} · "
+            + click.style(result["title"], bold=True)
+            + not_in
         )
         click.echo(f"    {_marked_in_bold(result['snippet'])}")
 

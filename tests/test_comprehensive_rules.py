@@ -9,6 +9,7 @@ from rulebook.ingest.accounting import account_lines
 from rulebook.ingest.comprehensive_rules import EXCERPT_TITLE, parse
 from rulebook.ingest.numbers import RuleNumber, parent_number
 from rulebook.ingest.records import COMPREHENSIVE_RULES
+from rulebook.ingest.rule_titles import heading_text
 from rulebook.ingest.source import SourceError, decode
 from tests.sample_documents import FULL_CR
 
@@ -363,3 +364,19 @@ def test_a_full_text_without_contents_reads_the_same_body(full):
     assert [p.text for p in parsed.passages] == [p.text for p in expected.passages]
     assert [s.reason for s in parsed.skipped] == ["effective date repeated at the end"]
     account_lines(parsed, source)
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("Trample", "Trample"),
+        ("For Mirrodin!", "For Mirrodin!"),  # a keyword's name may end with "!"
+        ("Start Your Engines!", "Start Your Engines!"),
+        ("∞ (Infinity)", "∞ (Infinity)"),  # its first letter capitalised, after a symbol
+        ("Deathtouch is a static ability.", None),  # a sentence
+        ("Is it a heading?", None),
+        ("see rule 702.19", None),  # not capitalised
+    ],
+)
+def test_a_heading_is_a_few_capitalised_words_and_no_sentence(text, heading):
+    assert heading_text(text) == heading

@@ -427,6 +427,13 @@ def test_a_number_typed_with_a_comma_or_hyphen_opens_the_rule(find, query):
     assert find(query)["redirect"] == "/rules/comprehensive-rules-2026-01-16/702.19b"
 
 
+def test_a_result_only_older_editions_have_says_the_current_one_lacks_it(find):
+    found = declared(find("can the traitor win alone"))
+    old = next(result for result in found["results"] if result["document"] == "treachery-1.1")
+    assert (old["number"], old["not_in"]) == ("906.6f", "treachery-6.0")
+    assert {result["not_in"] for result in found["results"] if result["document"] == "treachery-6.0"} == {None}
+
+
 def test_naming_an_old_number_keeps_the_old_rules_on_top(find):
     assert top(find("assassins win"), 1) == [("rule", "treachery-6.0", "907.8c")]
     assert top(find("906.6d assassins win"), 1) == [("rule", "treachery-1.1", "906.6d")]
@@ -639,7 +646,16 @@ def test_the_cli_pages_through_results_as_the_site_does(built_db_path):
     lines = result.output.splitlines()
     assert lines[0] == f"Results 4–6 of {everything['total']}"
     numbered = [line for line in lines if line[:3] in (" 4.", " 5.", " 6.")]
-    assert [line.split(" · ", 2)[2] for line in numbered] == [item["title"] for item in everything["results"][3:]]
+    assert [line.split(" · ", 2)[2] for line in numbered] == [
+        item["title"] + (f" · not in {item['not_in']}" if item["not_in"] else "") for item in everything["results"][3:]
+    ]
+
+
+def test_the_cli_says_which_current_edition_lacks_a_result(built_db_path):
+    result = CliRunner().invoke(
+        cli, ["search", "--db", str(built_db_path), "--limit", "6", "can the traitor win alone"]
+    )
+    assert " 5. rule · treachery-1.1 · 906.6f · Treachery · not in treachery-6.0" in result.output.splitlines()
 
 
 def test_the_cli_searches_the_rules_in_force_on_a_date(built_db_path):
@@ -1098,6 +1114,9 @@ async def test_as_of_says_which_edition_it_searched_and_links_to_the_current_one
 async def test_a_result_says_how_many_earlier_editions_have_it(site):
     html = (await site.client.get("/search?q=the+puppet+master+concede")).text
     assert "treachery-6.0 · also in 1 earlier edition</span>" in html
+    # and one only an older edition has, which edition lacks it: a judge never cites it unawares
+    old = (await site.client.get("/search?q=can+the+traitor+win+alone")).text
+    assert '<span class="source">treachery-1.1 · <strong class="not-in">not in treachery-6.0</strong></span>' in old
 
 
 @pytest.mark.parametrize("query", ["104.3a?", "what does 104.3a say", "rule 104.3a.", "CR 104.3a,"])
@@ -1130,6 +1149,8 @@ def test_a_subrule_is_titled_with_what_its_rule_is_about(find, built_db):
     assert next(result for result in trample if result["number"] == "702.19b")["rule_title"] == "Trample"
     two_headed = find("810.1")["results"][0]
     assert two_headed["title"] == "810.1 · Two-Headed Giant Variant"  # a rule without a heading: its section's title
+    # a keyword whose name ends with "!" is a heading too (it was titled with its section, Keyword Abilities)
+    assert find("702.163a")["results"][0]["title"] == "702.163a · For Mirrodin!"
 
 
 def test_a_heading_with_no_text_of_its_own_is_not_a_result_but_its_number_opens_it(find):

@@ -39,6 +39,10 @@ class SearchResult(Declared):
     earlier_editions: int = Field(
         description="How many earlier editions of the document's family also have this entry."
     )
+    not_in: str | None = Field(
+        description="For an entry only older editions have (a later one removed or replaced it), the slug of its "
+        "family's current edition, which does not have it: treachery-6.0; otherwise null."
+    )
 
 
 class SearchedEdition(Declared):
@@ -98,8 +102,9 @@ class SearchAnswer(Declared):
     )
     answer: WholeAnswer | None = Field(
         description=f"When the first result clearly answers (its words match {CLEAR_MARGIN:g} times better than any "
-        f"other's, or words and meaning place it {FUSED_MARGIN:g} times ahead of the second; an FAQ answer, only when the query has its question's words, and then whatever the margin): the "
-        "whole of it, which the page shows above the list; otherwise null."
+        f"other's, or words and meaning place it {FUSED_MARGIN:g} times ahead of the second; an FAQ answer, only "
+        "when the query has its question's words, and then whatever the margin): the whole of it, which the page "
+        "shows above the list; otherwise null."
     )
     results: list[SearchResult] = Field(description="The results, best first.")
 
@@ -130,6 +135,7 @@ SEARCH_EXAMPLE = {
             "snippet": "…from losing the game (such as <mark>Platinum</mark> <mark>Angel</mark>).",
             "score": 18.868,
             "earlier_editions": 0,
+            "not_in": None,
         }
     ],
 }

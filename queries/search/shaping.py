@@ -30,6 +30,7 @@ def results(connection: sqlite3.Connection, candidates: list[Candidate], scope: 
     for row in cursor:
         source = dict(zip(names, row))
         sources_of[source["entry_id"]].append(source)
+    current = current_editions(connection) if any(candidate.superseded for candidate in candidates) else {}
     shown = []
     for candidate in candidates:
         source = scope.source(sources_of[candidate.id], candidate.family)
@@ -39,9 +40,15 @@ def results(connection: sqlite3.Connection, candidates: list[Candidate], scope: 
                 "snippet": snippet(candidate.body, stems),
                 "score": round(candidate.score, 3),
                 "earlier_editions": source["earlier"],
+                "not_in": current.get(candidate.family) if candidate.superseded else None,
             }
         )
     return shown
+
+
+def current_editions(connection: sqlite3.Connection) -> dict[str, str]:
+    """Each family's current edition (its primary source's slug)."""
+    return dict(connection.execute("select family, slug from documents where is_current = 1 and id = primary_id"))
 
 
 def whole(db: sqlite_utils.Database, candidate: Candidate, result: dict) -> dict:
