@@ -219,6 +219,14 @@ def test_a_first_result_far_ahead_in_words_and_meaning_is_the_answer(find):
     assert top(found, 2)[1] == ("rule", "comprehensive-rules-2026-01-16", "508.4c")
 
 
+def test_words_nothing_uses_are_named_and_leave_no_answer_box(find):
+    # Unholy Annex is a Duskmourn card the release notes don't print: Unholy Heat, found by "unholy",
+    # was its answer box
+    found = find("Unholy Annex")
+    assert found["message"] == 'Nothing in the rules uses "annex": these results have the other words.'
+    assert found["answer"] is None and found["results"][0]["title"] == "Unholy Heat"
+
+
 def test_an_identity_answers_with_its_card_text(find):
     # the Treachery rules print The Blood Empress by name with her notes; her text is the card data's
     answer = find("Blood Empress")["answer"]
@@ -744,7 +752,8 @@ def test_a_correction_leaves_the_querys_punctuation_out(find):
 
 def test_searching_as_typed_corrects_nothing(find):
     found = find("assasin win", as_typed=True)
-    assert (found["corrected_query"], found["message"]) == (None, None)
+    assert found["corrected_query"] is None
+    assert found["message"] == 'Nothing in the rules uses "assasin": these results have the other words.'
     assert found["results"] and all("<mark>assassin" not in result["snippet"].lower() for result in found["results"])
     assert find("assasin", as_typed=True)["message"] == (
         'Nothing in the rules uses "assasin". Try other words, a rule number (907.8b) or a card name.'

@@ -59,6 +59,9 @@ from .words import Query, Word, as_searched, corrected_text, parse
 __all__ = ["MAX_LIMIT", "SearchInputError", "SearchRequest", "search"]
 
 MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the search down
+UNKNOWN_SHARE = 3  # a third of the words or more that nothing in the rules uses: the results are for the
+# others, which the query is not about ("Unholy Annex"), so the list says so and shows no answer box. On the
+# blind sets' fit half no box was lost ("got", "kinda" in a long question are no third of it)
 
 
 def search(db: sqlite_utils.Database, request: SearchRequest | str, **fields) -> dict:
@@ -133,6 +136,11 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
             messages.append(f"There are only {total} results: this page is past the last one.")
         else:
             messages.append(_nothing_found(text, words, query.stop_words))
+    unknown = [word.typed for word in words if not word.searched]
+    if found and not named and UNKNOWN_SHARE * len(unknown) >= len(words):
+        # "Unholy Annex", a card the documents don't have: "Unholy Heat" is no answer, only a result
+        messages.append(f"Nothing in the rules uses {_listed(unknown)}: these results have the other words.")
+        clear = None
     return {
         "corrected_query": corrected,
         "message": " ".join(messages) or None,
@@ -215,8 +223,7 @@ def _is_old_number(db, number: str) -> bool:
 def _nothing_found(text: str, words: list[Word], stop_words: list[str]) -> str:
     unknown = [word.typed for word in words if not word.searched]
     if unknown:
-        listed = ", ".join(f'"{_shortened(word)}"' for word in unknown[:5])
-        return f"Nothing in the rules uses {listed}. Try other words, a rule number (907.8b) or a card name."
+        return f"Nothing in the rules uses {_listed(unknown)}. Try other words, a rule number (907.8b) or a card name."
     if stop_words and not words:  # only stop words; with words searched, a filter left nothing
         listed = " and ".join(f'"{word}"' for word in list(dict.fromkeys(stop_words))[:2])
         return (
@@ -227,6 +234,10 @@ def _nothing_found(text: str, words: list[Word], stop_words: list[str]) -> str:
     if text.strip():
         return "There are no words to search for: type a rule number (907.8b), a card name or a few words."
     return "Type a rule number (907.8b), a card name or a few words to search for."
+
+
+def _listed(words: list[str]) -> str:
+    return ", ".join(f'"{_shortened(word)}"' for word in words[:5])
 
 
 def _shortened(word: str, length: int = 30) -> str:
