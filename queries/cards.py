@@ -8,6 +8,8 @@ lookup returns the preferred card and lists the others.
 from __future__ import annotations
 
 import difflib
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -161,7 +163,9 @@ class CardAnswer(PageAnswer):
     references: list[Reference] = Field(description="Rule numbers its text and notes cite.")
     mentions: list[Mention] = Field(description="Cards its notes name.")
     mentioned_by: list[MentionedBy] = Field(description="Who names this card.")
-    mechanics: list[MechanicLink] = Field(description="Mechanics it is an example of.")
+    mechanics: list[MechanicLink] = Field(
+        description="Mechanics it is an example of, or whose keyword its type line or text uses."
+    )
 
 
 # An example, as the bundled documents answer it (the OpenAPI document's example for the endpoint)
@@ -402,15 +406,36 @@ def card_details(db: sqlite_utils.Database, card_id: int) -> dict:
         "mentions": mentions,
         "mentioned_by": _mentioned_by(db, card_id),
         "mechanics": [
-            {"name": row["name"], "url": mechanic_url(row["document"], row["name"])}
-            for row in db.query(
-                """select distinct m.id, m.name, d.slug as document from mechanic_examples e
-                   join mechanics m on m.id = e.mechanic_id join documents d on d.id = m.document_id
-                   where e.card_id = ? order by m.position""",
-                [card_id],
-            )
+            {"name": row["name"], "url": mechanic_url(row["document"], row["name"])} for row in _mechanics_of(db, card)
         ],
     }
+
+
+def _mechanics_of(db: sqlite_utils.Database, card: dict) -> list[dict]:
+    """The mechanics a card is an example of, or whose keyword its type line or text uses: the
+    sorcery Manifest Dread says "Manifest dread.", so its page leads to New Keyword Action: Manifest
+    Dread, where the keyword's rulings are (its own page has no notes)."""
+    examples = {
+        row["mechanic_id"]
+        for row in db.query("select mechanic_id from mechanic_examples where card_id = ?", [card["id"]])
+    }
+    text = f"{card['type_line'] or ''}\n{card['rules_text'] or ''}"
+    return [
+        row
+        for row in db.query(
+            """select m.id, m.name, d.slug as document from mechanics m join documents d on d.id = m.document_id
+               where m.document_id = ? or m.id in (select value from json_each(?)) order by m.position""",
+            [card["document_id"], json.dumps(sorted(examples))],
+        )
+        if row["id"] in examples or _uses_keyword(text, row["name"])
+    ]
+
+
+def _uses_keyword(text: str, mechanic: str) -> bool:
+    """Whether ``text`` uses the keyword a mechanic is named for ("New Keyword Action: Manifest
+    Dread": "Manifest dread."; "New Enchantment Type: Room": "Enchantment — Room"), as whole words."""
+    _, colon, keyword = mechanic.partition(": ")
+    return bool(colon) and re.search(rf"(?<!\w){re.escape(keyword)}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def card_page_data(db: sqlite_utils.Database, name: str, document_slug: str | None = None) -> dict:

@@ -502,6 +502,24 @@ async def test_glossary_reminder_links_the_rule_it_quotes(site):
     assert [other["document"] for other in data["other_versions"]] == ["treachery-1.1", "treachery-1.1-forum-post"]
 
 
+async def test_a_card_leads_to_the_mechanic_its_text_uses(site):
+    # "manifest dread" opens the sorcery Manifest Dread, which has no notes of its own: its page leads
+    # to the keyword action's rulings (it was a dead end)
+    data = (await site.client.get("/cards/Manifest%20Dread.json")).json()
+    assert data["notes"] == []
+    assert data["mechanics"] == [
+        {
+            "name": "New Keyword Action: Manifest Dread",
+            "url": "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread",
+        }
+    ]
+    html = (await site.client.get("/cards/Manifest%20Dread")).text
+    assert (
+        '<h2>Mechanics</h2>\n<ul><li><a href="/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread">'
+        in html
+    )
+
+
 async def test_mechanic_page_shows_its_rulings_with_anchors(site, built_db):
     url = mechanic_url("duskmourn-release-notes", "New Keyword Action: Manifest Dread")
     assert url == "/mechanics/duskmourn-release-notes/new-keyword-action-manifest-dread"
