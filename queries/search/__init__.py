@@ -59,7 +59,7 @@ from .words import Query, Word, as_searched, corrected_text, parse
 __all__ = ["MAX_LIMIT", "SearchInputError", "SearchRequest", "search"]
 
 MAX_WORDS = 24  # a pasted paragraph is cut here: more words only slow the search down
-UNKNOWN_SHARE = 3  # a third of the words or more that nothing in the rules uses: the results are for the
+UNKNOWN_SHARE = 1 / 3  # a third of the words or more that nothing in the rules uses: the results are for the
 # others, which the query is not about ("Unholy Annex"), so the list says so and shows no answer box. On the
 # blind sets' fit half no box was lost ("got", "kinda" in a long question are no third of it)
 
@@ -137,7 +137,7 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
         else:
             messages.append(_nothing_found(text, words, query.stop_words))
     unknown = [word.typed for word in words if not word.searched]
-    if found and not named and UNKNOWN_SHARE * len(unknown) >= len(words):
+    if found and not named and len(unknown) >= UNKNOWN_SHARE * len(words):
         # "Unholy Annex", a card the documents don't have: "Unholy Heat" is no answer, only a result
         messages.append(f"Nothing in the rules uses {_listed(unknown)}: these results have the other words.")
         clear = None
