@@ -440,6 +440,9 @@ def test_a_result_only_older_editions_have_says_the_current_one_lacks_it(find):
     old = next(result for result in found["results"] if result["document"] == "treachery-1.1")
     assert (old["number"], old["not_in"]) == ("906.6f", "treachery-6.0")
     assert {result["not_in"] for result in found["results"] if result["document"] == "treachery-6.0"} == {None}
+    # an edition asked for, by its day or its name, is no older edition to the judge who asked
+    for asked in (find("unveil cost", as_of="2021-06-09"), find("unveil cost", document="treachery-1.1")):
+        assert asked["results"] and {result["not_in"] for result in asked["results"]} == {None}
 
 
 def test_naming_an_old_number_keeps_the_old_rules_on_top(find):

@@ -30,7 +30,8 @@ def results(connection: sqlite3.Connection, candidates: list[Candidate], scope: 
     for row in cursor:
         source = dict(zip(names, row))
         sources_of[source["entry_id"]].append(source)
-    current = current_editions(connection) if any(candidate.superseded for candidate in candidates) else {}
+    # an edition asked for (a document, a day) is no older edition to the judge who asked for it
+    current = {} if scope.all_in_force else current_editions(connection)
     shown = []
     for candidate in candidates:
         source = scope.source(sources_of[candidate.id], candidate.family)
