@@ -249,15 +249,20 @@ def documents_in_preference_order(db: sqlite_utils.Database) -> list[dict]:
     return sorted(by_date, key=lambda doc: preference(doc)[:3])
 
 
+def current_documents(db: sqlite_utils.Database) -> list[dict]:
+    """The primary source of each family's current edition, in load order: the one place that asks
+    which editions are current."""
+    return list(db.query("select * from documents where is_current = 1 and id = primary_id order by id"))
+
+
+def current_editions(db: sqlite_utils.Database) -> dict[str, str]:
+    """Each family's current edition: family -> the slug of its primary source."""
+    return {document["family"]: document["slug"] for document in current_documents(db)}
+
+
 def current_document(db: sqlite_utils.Database, family: str) -> dict | None:
     """The primary source of ``family``'s current edition, or None when none is loaded."""
-    rows = list(
-        db.query(
-            "select * from documents where family = ? and is_current = 1 and id = primary_id limit 1",
-            [family],
-        )
-    )
-    return rows[0] if rows else None
+    return next((document for document in current_documents(db) if document["family"] == family), None)
 
 
 def edition_in_force(db: sqlite_utils.Database, family: str, as_of: str) -> dict | None:

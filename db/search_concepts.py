@@ -27,6 +27,7 @@ import sqlite3
 from collections import Counter, defaultdict
 
 from rulebook.ingest.numbers import NUMBER
+from rulebook.ingest.records import mechanic_keyword
 from rulebook.ingest.rule_titles import heading_text, section_title
 from rulebook.ingest.words import indexed_words
 
@@ -158,12 +159,18 @@ def _owned(entries: dict[int, dict]):
     mechanic's rulings ("New Keyword Action: Manifest Dread" is named Manifest Dread)."""
     owned: dict[tuple[str, str], set[int]] = defaultdict(set)
     for entry_id, entry in entries.items():
-        if entry["kind"] in ("card", "mechanic") and entry["name"]:
-            owned[(entry["family"], entry["name"])].add(entry_id)
-        elif entry["kind"] in ("card_note", "mechanic_ruling") and entry["owner"]:
-            owned[(entry["family"], entry["owner"])].add(entry_id)
+        if entry["kind"] in ("card", "mechanic"):
+            owner = entry["name"]
+        elif entry["kind"] in ("card_note", "mechanic_ruling"):
+            owner = entry["owner"]
+        else:
+            continue
+        if owner and entry["kind"].startswith("mechanic"):
+            owner = mechanic_keyword(owner) or owner
+        if owner:
+            owned[(entry["family"], owner)].add(entry_id)
     for (_, name), home in owned.items():
-        yield name.rpartition(": ")[2] or name, home
+        yield name, home
 
 
 def _profile(home: list[int], own: set[str], words: dict[int, set[str]], frequency: Counter) -> list[str]:

@@ -211,6 +211,13 @@ class Mechanic(Record):
         return self.name
 
 
+def mechanic_keyword(name: str) -> str | None:
+    """The keyword a mechanic's section is named for, which cards print: "New Keyword Action: Manifest
+    Dread" -> "Manifest Dread"; a section named for no keyword ("Legality") -> None."""
+    _, colon, keyword = name.rpartition(": ")
+    return keyword if colon else None
+
+
 @dataclass
 class SkippedLine:
     line: int

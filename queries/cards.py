@@ -21,6 +21,7 @@ from rulebook.db.card_texts import name_key
 from rulebook.db.families import documents_in_preference_order
 from rulebook.db.lineage import comparable
 from rulebook.db.tables import mentioning_tables
+from rulebook.ingest.records import mechanic_keyword
 from rulebook.urls import card_url, mechanic_url
 
 from .card_history import notes_in_every_set
@@ -434,8 +435,8 @@ def _mechanics_of(db: sqlite_utils.Database, card: dict) -> list[dict]:
 def _uses_keyword(text: str, mechanic: str) -> bool:
     """Whether ``text`` uses the keyword a mechanic is named for ("New Keyword Action: Manifest
     Dread": "Manifest dread."; "New Enchantment Type: Room": "Enchantment — Room"), as whole words."""
-    _, colon, keyword = mechanic.partition(": ")
-    return bool(colon) and re.search(rf"(?<!\w){re.escape(keyword)}(?!\w)", text, re.IGNORECASE) is not None
+    keyword = mechanic_keyword(mechanic)
+    return keyword is not None and re.search(rf"(?<!\w){re.escape(keyword)}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def card_page_data(db: sqlite_utils.Database, name: str, document_slug: str | None = None) -> dict:

@@ -15,7 +15,7 @@ from urllib.parse import unquote
 import sqlite_utils
 
 from rulebook.db import families
-from rulebook.db.families import current_document
+from rulebook.db.families import current_document, current_documents
 from rulebook.urls import card_url, faq_url, glossary_url, rule_url
 
 
@@ -113,7 +113,7 @@ def offline_rulebook(db: sqlite_utils.Database) -> dict:
         for document in (current_document(db, families.TREACHERY), current_document(db, families.OFFICIAL))
         if document
     ]
-    current = list(db.query("select * from documents where is_current = 1 and id = primary_id order by id"))
+    current = current_documents(db)
     entries = [rule for document in rule_documents for rule in _rules(db, document)]
     aliases: dict[str, int] = {}
     for index, entry in enumerate(entries):  # /rules/NUMBER: the Treachery rules first, as rule pages do

@@ -15,6 +15,7 @@ import sqlite_utils
 from pydantic import Field, RootModel
 
 from rulebook.db.families import (
+    current_editions,
     documents_in_preference_order,
     edition_in_force,
     in_force_documents,
@@ -342,9 +343,12 @@ RULE_EXAMPLE = {
 }
 
 
-_PREFIX = re.compile(
-    r"^\s*(?:(?:official|our|comprehensive)\s+)?(?:rules?|cr|sections?)?\s*(?:#|no\.?)?\s*", re.IGNORECASE
-)
+# The official rules' own names before a number ("CR 109.1", "official rule 109.1", "comprehensive
+# rules 109.1"): they name that family, which the Treachery rules may reprint changed
+OFFICIAL_NAME = r"(?:cr|comprehensive(?:\s+rules?)?|official(?:\s+rules?)?)"
+# what else a judge types before a number: "rule 104.3", "our rules #907", "section no. 903"
+RULE_PREFIX = rf"(?:(?:{OFFICIAL_NAME}|our)\s*)?(?:(?:rules?|sections?)\s*)?(?:#|no\.?)?\s*"
+_PREFIX = re.compile(rf"^\s*{RULE_PREFIX}", re.IGNORECASE)
 
 
 def as_rule_number(query: str) -> str | None:
@@ -906,17 +910,13 @@ def _as_of(db: sqlite_utils.Database, as_of: str, details: dict) -> dict:
     """Which edition an ``as_of`` page shows, and the current one of its family (with the rule
     there, when the lineage knows where it went)."""
     document = details["document"]
-    current = next(
-        db.query(
-            "select slug from documents where family = ? and is_current = 1 and id = primary_id", [document["family"]]
-        )
-    )
+    current = current_editions(db)[document["family"]]
     return {
         "date": as_of,
         "document": document["slug"],
         "effective_date": document["effective_date"],
-        "current": current["slug"],
-        "current_url": (details.get("successor") or {}).get("url") or document_url(current["slug"]),
+        "current": current,
+        "current_url": (details.get("successor") or {}).get("url") or document_url(current),
         "is_current": bool(document["is_current"]),
     }
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.ingest.accounting import account_lines
-from rulebook.ingest.records import RELEASE_NOTES
+from rulebook.ingest.records import RELEASE_NOTES, mechanic_keyword
 from rulebook.ingest.release_notes import parse
 from rulebook.ingest.release_notes.cards import (
     Choice,
@@ -127,6 +127,12 @@ def test_document_info_chapters_introduction_and_legal_notice():
             [35],
         ),
     ]
+
+
+def test_a_mechanic_section_names_the_keyword_cards_print():
+    assert mechanic_keyword("New Keyword Action: Manifest Dread") == "Manifest Dread"
+    assert mechanic_keyword("New Variant Format: Archenemy Commander") == "Archenemy Commander"
+    assert mechanic_keyword("Legality") is None  # a section named for no keyword
 
 
 def test_general_notes_sections_become_mechanics_with_body_examples_and_rulings():

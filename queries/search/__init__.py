@@ -117,7 +117,7 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
         words = [word for word in words if word.number]  # "rule", "CR", "what does ... say" are not searched
         messages.extend(filter(None, [missing]))
     else:
-        redirect, named = card_named(db.conn, text, scope)
+        redirect, named = card_named(db, text, scope)
     words = index.speller.look_up(words, correct=not request.as_typed)
     corrected = None
     if any(word.correction for word in words) and not redirect:
@@ -183,7 +183,7 @@ def _ranked(
         page += rest[max(0, offset - WINDOW) : after]
     stems = {stem for word in searched for stem in word.stems}
     clear = window[0] if is_clear(window, stems, index) else None
-    return by_words.total() + only_by_meaning, results(db.conn, page, scope, stems), clear
+    return by_words.total() + only_by_meaning, results(db, page, scope, stems), clear
 
 
 _ASKING = re.compile(r"\b(?:which|what|whose)\s+(\w)", re.IGNORECASE)

@@ -4,7 +4,6 @@ list, left out of the ranking of the rest."""
 from __future__ import annotations
 
 import re
-import sqlite3
 
 import sqlite_utils
 
@@ -12,7 +11,7 @@ from rulebook.db.families import OFFICIAL
 from rulebook.ingest.words import fold
 from rulebook.urls import card_url, rule_url
 
-from ..rules import find_rule, locate_rule_page
+from ..rules import OFFICIAL_NAME, RULE_PREFIX, find_rule, locate_rule_page
 from .index import read_entries
 from .scope import Scope
 from .shaping import results
@@ -20,14 +19,10 @@ from .shaping import results
 Named = list[tuple[int, dict]]  # (entry id, result) of each entry looked up
 
 
-# "CR 109.1", "official rule 109.1", "comprehensive rules 109.1": the number as the official rules
-# print it, which the Treachery rules may reprint changed
-_SAYS_OFFICIAL = r"\b(?:cr|comprehensive\s+rules?|official(?:\s+rules?)?)\s*(?:#|no\.?)?\s*"
-
-
 def family_named(text: str, number: str) -> str | None:
     """The family the query names the rule in: the official rules' when "CR" comes before it."""
-    return OFFICIAL if re.search(_SAYS_OFFICIAL + re.escape(number), text, re.IGNORECASE) else None
+    says_official = rf"\b{OFFICIAL_NAME}\s*{RULE_PREFIX}{re.escape(number)}"
+    return OFFICIAL if re.search(says_official, text, re.IGNORECASE) else None
 
 
 def rule_named(
@@ -51,7 +46,7 @@ def rule_named(
             f"select e.id from search_entries e where e.number = ? and {where}", [found.rule["canonical"], *parameters]
         )
     ]
-    rules = looked_up(db.conn, ids, scope)
+    rules = looked_up(db, ids, scope)
     named = f"{found.document_slug}/"
     rules.sort(key=lambda rule: named not in rule[1]["url"])  # the document find_rule chose first
     if scope.as_of and not scope.document:  # the rule as it stood that day: the page picks the edition
@@ -74,28 +69,26 @@ def section_named(
     return rule_url(page.document_slug, number), [], None
 
 
-def card_named(connection: sqlite3.Connection, text: str, scope: Scope) -> tuple[str | None, Named]:
+def card_named(db: sqlite_utils.Database, text: str, scope: Scope) -> tuple[str | None, Named]:
     """The card whose exact name (any case, accents optional) is the query."""
     if scope.kind not in (None, "card"):
         return None, []
     where, parameters = scope.where()
     ids = [
         row[0]
-        for row in connection.execute(
+        for row in db.conn.execute(
             f"select e.id from search_entries e where e.name_key = ? and e.kind = 'card' and {where} order by e.superseded",
             [fold(text), *parameters],
         )
     ]
-    cards = looked_up(connection, ids, scope)
+    cards = looked_up(db, ids, scope)
     if not cards:
         return None, []
     # Without a document filter the card page itself shows the current version first.
     return card_url(cards[0][1]["card"], scope.document), cards
 
 
-def looked_up(connection: sqlite3.Connection, ids: list[int], scope: Scope) -> Named:
+def looked_up(db: sqlite_utils.Database, ids: list[int], scope: Scope) -> Named:
     """(entry id, result) of each entry looked up by number or name: no words to mark."""
-    candidates = read_entries(connection, ids)
-    return [
-        (candidate.id, result) for candidate, result in zip(candidates, results(connection, candidates, scope, set()))
-    ]
+    candidates = read_entries(db.conn, ids)
+    return [(candidate.id, result) for candidate, result in zip(candidates, results(db, candidates, scope, set()))]

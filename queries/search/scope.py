@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from rulebook.db.families import edition_in_force
+from rulebook.db.families import current_editions, edition_in_force
 from rulebook.db.search_index import FTS_TABLES, scope_word
 from rulebook.kinds import SEARCHED
 
@@ -17,12 +17,10 @@ from .request import SearchRequest
 def editions_in_force(db: sqlite_utils.Database, day: str) -> list[dict]:
     """Per family, the edition in force on ``day`` (families with none that old are left out)."""
     editions = []
+    current = current_editions(db)
     for family in [row["family"] for row in db.query("select distinct family from documents order by family")]:
         edition = edition_in_force(db, family, day)
         if edition:
-            current = next(
-                db.query("select slug from documents where family = ? and is_current = 1 and id = primary_id", [family])
-            )
             editions.append(
                 {
                     "family": family,
@@ -30,7 +28,7 @@ def editions_in_force(db: sqlite_utils.Database, day: str) -> list[dict]:
                     "version": edition["version"],
                     "effective_date": edition["effective_date"],
                     "edition": edition["edition"],
-                    "current": current["slug"],
+                    "current": current[family],
                 }
             )
     return editions

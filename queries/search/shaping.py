@@ -4,9 +4,10 @@ snippet and score; and the first result whole, when it clearly answers."""
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import sqlite_utils
+
+from rulebook.db.families import current_editions
 
 from ..cards import printed_card
 from ..rules import listed_rules
@@ -15,13 +16,13 @@ from .scope import Scope
 from .snippets import snippet
 
 
-def results(connection: sqlite3.Connection, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
+def results(db: sqlite_utils.Database, candidates: list[Candidate], scope: Scope, stems: set[str]) -> list[dict]:
     """The public result of each candidate, from the source the scope shows."""
     if not candidates:
         return []
     sources_of: dict[int, list[dict]] = {candidate.id: [] for candidate in candidates}
     which, parameters = scope.sources_condition()
-    cursor = connection.execute(
+    cursor = db.conn.execute(
         f"select entry_id, document, edition, earlier, result from search_sources "
         f"where entry_id in ({', '.join('?' * len(sources_of))}) and {which} order by edition desc, rowid",
         [*sources_of, *parameters],
@@ -31,7 +32,7 @@ def results(connection: sqlite3.Connection, candidates: list[Candidate], scope: 
         source = dict(zip(names, row))
         sources_of[source["entry_id"]].append(source)
     # an edition asked for (a document, a day) is no older edition to the judge who asked for it
-    current = {} if scope.all_in_force else current_editions(connection)
+    current = {} if scope.all_in_force else current_editions(db)
     shown = []
     for candidate in candidates:
         source = scope.source(sources_of[candidate.id], candidate.family)
@@ -45,11 +46,6 @@ def results(connection: sqlite3.Connection, candidates: list[Candidate], scope: 
             }
         )
     return shown
-
-
-def current_editions(connection: sqlite3.Connection) -> dict[str, str]:
-    """Each family's current edition (its primary source's slug)."""
-    return dict(connection.execute("select family, slug from documents where is_current = 1 and id = primary_id"))
 
 
 def whole(db: sqlite_utils.Database, candidate: Candidate, result: dict) -> dict:
