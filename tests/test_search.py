@@ -70,6 +70,16 @@ def test_a_swap_or_a_dropped_letter_is_corrected_to_the_word_meant(find):
     assert find("commandr damage")["corrected_query"] == "commander damage"
 
 
+def test_a_corrected_word_is_searched_as_if_typed_right(find):
+    """Corrected, "goes frist" is the judges' phrase "goes first": the starting player, whom 907.7
+    makes the Leader. Before, the correction came after the phrases were read, so only 808.4's
+    "goes first" (a team game) was found."""
+    found = find("who goes frist in treachary")
+    assert found["corrected_query"] == "who goes first in treachery"
+    assert top(found, 1) == [("rule", "treachery-6.0", "907.7")]
+    assert "<mark>starting</mark> <mark>player</mark>" in found["results"][0]["snippet"]
+
+
 def test_doing_something_again_is_doing_it(find):
     """A typed "recast" is no misspelling of "recent": it is casting again, and finds what casting does."""
     found = find("can they recast their commander")

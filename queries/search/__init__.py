@@ -54,7 +54,7 @@ from .request import MAX_LIMIT, SearchInputError, SearchRequest
 from .scope import Scope, editions_in_force, filter_problem
 from .shaping import results, whole
 from .tiers import WordRanking, word_tiers
-from .words import Query, Word, as_searched, corrected_text, parse
+from .words import Query, Word, as_searched, corrected_text, parse, spliced
 
 __all__ = ["MAX_LIMIT", "SearchInputError", "SearchRequest", "search"]
 
@@ -119,15 +119,22 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
     else:
         redirect, named = card_named(db, text, scope)
     words = index.speller.look_up(words, correct=not request.as_typed)
-    corrected = None
+    corrected = meant = None
     if any(word.correction for word in words) and not redirect:
         corrected = corrected_text(text, Query(words, query.stop_words, query.spans))
         messages.insert(0, f'Showing results for "{corrected}".')
+        # the corrected query is searched as if typed ("who goes frist": "goes first" is the
+        # starting player, "reveel" is "reveal", which players say for unveil); its meaning is
+        # read from the words typed, the corrections after them
+        typed, text = text, spliced(text, words)
+        query = parse(text, index.phrases)
+        words = index.speller.look_up(query.words[:MAX_WORDS], correct=False)
+        meant = as_searched(typed, words)
     # The rule or card named leads the list, and is not ranked again among the rest.
     shown = [result for _, result in named[offset : offset + limit]]
     skipped = tuple(entry_id for entry_id, _ in named)
     total, ranked, clear = _ranked(
-        db, index, words, scope, max(0, offset - len(named)), limit - len(shown), skipped, text
+        db, index, words, scope, max(0, offset - len(named)), limit - len(shown), skipped, text, meant
     )
     found = shown + ranked
     total += len(named)
@@ -160,6 +167,7 @@ def _ranked(
     limit: int,
     skipped: tuple[int, ...],
     text: str,
+    meant: str | None = None,
 ) -> tuple[int, list[dict], Candidate | None]:
     """(how many entries match, the page of them from ``offset``, the first when it clearly
     answers: answer_box.py), the entries ``skipped``
@@ -173,7 +181,7 @@ def _ranked(
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
     about = concepts_named(index, searched, scope)
     window, only_by_meaning = fused_window(
-        index, by_words, searched, as_searched(text, searched), scope, skipped, keep_old, about
+        index, by_words, searched, meant or as_searched(text, searched), scope, skipped, keep_old, about
     )
     page = window[offset : offset + limit]
     if offset + limit > len(window) and len(window) == WINDOW:  # past the window: the word ranking goes on

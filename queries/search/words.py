@@ -292,6 +292,14 @@ def corrected_text(text: str, query: Query) -> str:
     return " ".join(corrections.get(span, text[span[0] : span[1]]) for span in query.spans)
 
 
+def spliced(text: str, words: list[Word]) -> str:
+    """``text`` with each misspelled word replaced by its correction, all else as typed:
+    "who goes frist?" -> "who goes first?"."""
+    for word in sorted((word for word in words if word.correction), key=lambda word: -word.start):
+        text = text[: word.start] + word.correction + text[word.end :]
+    return text
+
+
 def has(words: str, word: Word) -> bool:
     """Whether an entry's indexed words (" name title body context ") include the query's word
     (or a longer one: "team" is in "teammates", as tiers.match finds it)."""
