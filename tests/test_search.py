@@ -80,6 +80,16 @@ def test_a_corrected_word_is_searched_as_if_typed_right(find):
     assert "<mark>starting</mark> <mark>player</mark>" in found["results"][0]["snippet"]
 
 
+def test_a_clipped_word_is_read_as_the_word_it_begins(find):
+    """Players clip long words: "prolif" is proliferate, "deatht" deathtouch (not death, one letter
+    off), "regen" regenerate (not regent, one letter off)."""
+    found = find("can i prolif the counters sitting on my leader card")
+    assert found["corrected_query"] == "can i proliferate the counters sitting on my leader card"
+    assert top(found, 1) == [("faq", "treachery-6.0", "Can I proliferate counters on an Identity card?")]
+    assert find("deatht trample")["corrected_query"] == "deathtouch trample"
+    assert find("regen in response")["corrected_query"] == "regenerate in response"
+
+
 def test_doing_something_again_is_doing_it(find):
     """A typed "recast" is no misspelling of "recent": it is casting again, and finds what casting does."""
     found = find("can they recast their commander")

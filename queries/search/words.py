@@ -14,7 +14,10 @@ stems, ingest/words.py) searched for it. Three things change what is searched:
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
@@ -46,6 +49,8 @@ ENGLISH_WORDS = "small"
 NEGATIONS = ("un", "non")
 NEGATED_MIN = 4  # letters a stem needs to have opposites (negations())
 AGAIN, AGAIN_MIN = "re", 3  # "recast" is casting again; the word after "re" has at least 3 letters ("rest" is no "st")
+CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one ("prolif": proliferate);
+# fewer begin too many words ("inst": instant, instance, instead, instruction)
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -206,7 +211,8 @@ class Speller:
     def __init__(self, vocabulary: dict[str, int], known_stems: set[str]):
         self.vocabulary = vocabulary
         self.known_stems = known_stems
-        self.corrector = ListCorrector(sorted(vocabulary))
+        self.words = sorted(vocabulary)
+        self.corrector = ListCorrector(self.words)
         self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
 
     def look_up(self, words: list[Word], correct: bool = True) -> list[Word]:
@@ -245,6 +251,9 @@ class Speller:
         allowed = 0 if len(word) < 4 or len(word) > 30 or not word.isalpha() else 1 if len(word) < 6 else 2
         if not allowed:
             return None
+        completed = self.completed(word)
+        if completed:
+            return completed
         for distance in range(1, allowed + 1):  # one edit is quick to look for; two only when one finds nothing
             suggested = self.corrector.suggest(word, limit=20, maxdist=distance, prefix=1)
             # whoosh's automaton counts a swap as two edits ("frist" is one from frost, two from
@@ -262,6 +271,25 @@ class Speller:
             if close:
                 return min(close)[3]
         return None
+
+    def completed(self, word: str) -> str | None:
+        """The rulebook's word that ``word`` begins, when players clip it ("prolif": proliferate,
+        "indestruct": indestructible, "deatht": deathtouch, not death): of the stem that finds
+        the most uses of the words beginning so, its shortest word."""
+        if len(word) < CLIPPED_MIN or not word.isalpha():
+            return None
+        start = bisect.bisect_left(self.words, word)
+        longer = list(itertools.takewhile(lambda candidate: candidate.startswith(word), self.words[start:]))
+        uses: Counter[str] = Counter()
+        for candidate in longer:
+            uses[stem_word(candidate)] += self.vocabulary[candidate]
+        if not uses:
+            return None
+        # a stem also finds the longer ones it begins ("prolifer" finds "proliferat", proliferated)
+        found = {stem: sum(count for other, count in uses.items() if other.startswith(stem)) for stem in uses}
+        stem = max(found, key=lambda each: (found[each], each))
+        found_by = (candidate for candidate in longer if stem_word(candidate).startswith(stem))
+        return min(found_by, key=lambda each: (len(each), each))
 
     def _swapped(self, word: str) -> list[str]:
         """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
