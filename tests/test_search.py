@@ -18,6 +18,7 @@ from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
 from rulebook.queries.search.answer import SearchAnswer
+from rulebook.queries.search.tiers import reranked_reach
 
 
 def declared(found: dict) -> dict:
@@ -1361,3 +1362,14 @@ def test_a_glossary_entry_gives_its_place_to_the_rule_it_names_not_to_a_subrule(
     """The glossary's Blight says "See rule 701.68": its subrule 701.68c, right behind it, is not
     that rule, so the definition stays first."""
     assert [result["title"] for result in find("blight")["results"][:2]] == ["Blight", "701.68c · Blight"]
+
+
+def test_old_editions_texts_do_not_take_the_places_reranked_from_current_rules():
+    """With every official edition loaded, the old texts of the same rules (114.6d, now 115.7d)
+    filled the 20 places reranked by what bm25 cannot see, and the current rule that answered
+    (800.4a, 40th by bm25) was never read again. Each old one now adds a place, up to 20 more."""
+    assert reranked_reach([False] * 40) == 20
+    assert reranked_reach([True] * 5 + [False] * 35) == 25
+    assert reranked_reach([False, True] * 20) == 39  # the 20th current entry is the 39th
+    assert reranked_reach([True] * 40) == 40  # never more than 20 old ones
+    assert reranked_reach([False] * 3) == 20  # a small tier: all of it

@@ -20,6 +20,9 @@ from .scope import Scope, quoted
 from .words import Word, finds_longer_words, has
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
+OLD_RERANKED = 20  # and at most this many more, as many as only older editions have among them: with
+# every official edition loaded, old texts of the same rules (114.6d, now 115.7d) filled the places
+# reranked, and the current rule that answers (800.4a) was never read again
 PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about this many are ranked
 # A tier shown is counted by the statement that ranks it (_BEST_COUNTED) when its words' counts say
 # it has at most about this many entries: counting them apart went through FTS5's matches again
@@ -175,6 +178,7 @@ class WordRanking:
         self.connection, self.tiers, self.rerank = connection, tiers, rerank
         self._read: dict[int, list[tuple[int, float]]] = {}
         self._counts: dict[int, int] = {}
+        self._reaches: dict[int, int] = {}
 
     def total(self) -> int:
         return sum(self._count(tier) for tier in range(len(self.tiers)))
@@ -201,16 +205,31 @@ class WordRanking:
         }
 
     def _page(self, tier: int, start: int, stop: int) -> list[Candidate]:
-        """Entries ``start``..``stop`` of a tier: by bm25, the best RERANKED then reordered (the
-        same window whatever the page, so pages agree)."""
-        fetch_from, fetch_to = (0, max(stop, RERANKED)) if start < RERANKED else (start, stop)
+        """Entries ``start``..``stop`` of a tier: by bm25, the best RERANKED current entries (and
+        the old ones among them) then reordered (the same window whatever the page, so pages
+        agree)."""
+        reach = self._reach(tier)
+        fetch_from, fetch_to = (0, max(stop, reach)) if start < reach else (start, stop)
         best = self._best(tier, fetch_to)[fetch_from:fetch_to]
         if start >= len(best) + fetch_from:  # past the tier's last entry
             return []
         candidates = read_entries(self.connection, [entry_id for entry_id, _ in best], dict(best))
         if fetch_from == 0:
-            candidates = self.rerank(candidates[:RERANKED]) + candidates[RERANKED:]
+            candidates = self.rerank(candidates[:reach]) + candidates[reach:]
         return candidates[start - fetch_from : stop - fetch_from]
+
+    def _reach(self, tier: int) -> int:
+        """How many of a tier's best are reranked: RERANKED, and as many more as only older
+        editions have among them (OLD_RERANKED at most)."""
+        if tier not in self._reaches:
+            best = [entry_id for entry_id, _ in self._best(tier, RERANKED + OLD_RERANKED)]
+            old = dict(
+                self.connection.execute(
+                    f"select id, superseded from search_entries where id in ({', '.join('?' * len(best))})", best
+                )
+            )
+            self._reaches[tier] = reranked_reach([bool(old.get(entry_id)) for entry_id in best])
+        return self._reaches[tier]
 
     def _best(self, tier: int, stop: int) -> list[tuple[int, float]]:
         """(id, bm25 score) of the best ``stop`` entries of a tier or more, best first. Reading
@@ -237,3 +256,15 @@ class WordRanking:
             matching = self.tiers[tier]
             self._counts[tier] = self.connection.execute(matching.sql(_COUNT), matching.parameters()).fetchone()[0]
         return self._counts[tier]
+
+
+def reranked_reach(old: list[bool]) -> int:
+    """How many of a tier's best (``old``: whether only older editions have each, best first)
+    are reranked: up to the RERANKED-th current one, never fewer than RERANKED, never more than
+    RERANKED + OLD_RERANKED."""
+    current = 0
+    for reach, is_old in enumerate(old[: RERANKED + OLD_RERANKED], start=1):
+        current += not is_old
+        if current == RERANKED:
+            return reach
+    return max(RERANKED, min(len(old), RERANKED + OLD_RERANKED))
