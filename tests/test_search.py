@@ -248,6 +248,15 @@ def test_words_nothing_uses_are_named_and_leave_no_answer_box(find):
     assert found["answer"] is None and found["results"][0]["title"] == "Unholy Heat"
 
 
+def test_a_word_the_rules_only_mention_in_passing_is_no_clear_answer(find):
+    """ "fog" is in one rule only, 801.13b, naming Fog as an example card: found, but no answer for
+    a judge who wants the prevention rules. A word that names a card still answers with it."""
+    fog = find("fog")
+    assert fog["answer"] is None and [result["number"] for result in fog["results"]][:1] == ["801.13b"]
+    assert find("twelve")["answer"] is None
+    assert find("masochist")["answer"]["title"] == "The Treacherous Masochist"
+
+
 def test_an_identity_answers_with_its_card_text(find):
     # the Treachery rules print The Blood Empress by name with her notes; her text is the card data's
     answer = find("Blood Empress")["answer"]

@@ -190,7 +190,7 @@ def _ranked(
         rest = [candidate for candidate in by_words.entries(0, after + WINDOW) if candidate.id not in shown]
         page += rest[max(0, offset - WINDOW) : after]
     stems = {stem for word in searched for stem in word.stems}
-    clear = window[0] if is_clear(window, stems, index) else None
+    clear = window[0] if is_clear(window, stems, index, len(searched)) else None
     return by_words.total() + only_by_meaning, results(db, page, scope, stems), clear
 
 
