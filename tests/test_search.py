@@ -460,6 +460,13 @@ def test_cr_before_a_number_opens_the_official_rule(find, query):
     assert find(query)["redirect"] == "/rules/comprehensive-rules-2026-01-16/109.1"
 
 
+@pytest.mark.parametrize("query", ["treachery 314.5", "Treachery rule 314.5", "what does treachery 314.5 say"])
+def test_the_name_of_the_rules_before_a_number_opens_their_rule(find, query):
+    # 314.5 is the official rules' Schemes rule; the Treachery rules had their own until 6.0
+    assert find("314.5")["redirect"] == "/rules/comprehensive-rules-2026-01-16/314.5"
+    assert find(query)["redirect"] == "/rules/treachery-1.1/314.5"
+
+
 @pytest.mark.parametrize("query", ["702,19b", "702-19b", "what does 702,19b say"])
 def test_a_number_typed_with_a_comma_or_hyphen_opens_the_rule(find, query):
     assert find(query)["redirect"] == "/rules/comprehensive-rules-2026-01-16/702.19b"

@@ -113,7 +113,7 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
         messages.append(f"That search is long: only its first {MAX_WORDS} words were used.")
     number = named_number(text, words)
     if number:
-        redirect, named, missing = rule_named(db, number, scope, family_named(text, number))
+        redirect, named, missing = rule_named(db, number, scope, family_named(text, number, index.family_names))
         words = [word for word in words if word.number]  # "rule", "CR", "what does ... say" are not searched
         messages.extend(filter(None, [missing]))
     else:

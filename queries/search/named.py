@@ -8,7 +8,7 @@ import re
 import sqlite_utils
 
 from rulebook.db.families import OFFICIAL
-from rulebook.ingest.words import fold
+from rulebook.ingest.words import fold, stem_word
 from rulebook.urls import card_url, rule_url
 
 from ..rules import OFFICIAL_NAME, RULE_PREFIX, find_rule, locate_rule_page
@@ -19,10 +19,15 @@ from .shaping import results
 Named = list[tuple[int, dict]]  # (entry id, result) of each entry looked up
 
 
-def family_named(text: str, number: str) -> str | None:
-    """The family the query names the rule in: the official rules' when "CR" comes before it."""
-    says_official = rf"\b{OFFICIAL_NAME}\s*{RULE_PREFIX}{re.escape(number)}"
-    return OFFICIAL if re.search(says_official, text, re.IGNORECASE) else None
+def family_named(text: str, number: str, family_names: dict[str, str]) -> str | None:
+    """The family the query names the rule in, by what comes before the number: the official
+    rules' for "CR 109.1"; the Treachery rules' for "treachery 314.5", whose own 314.5 is not the
+    official rules' (``family_names``: the stem of the word that names each family,
+    SearchIndex.family_names)."""
+    if re.search(rf"\b{OFFICIAL_NAME}\s*{RULE_PREFIX}{re.escape(number)}", text, re.IGNORECASE):
+        return OFFICIAL
+    before = re.search(rf"(\w+)\W*{RULE_PREFIX}{re.escape(number)}", text, re.IGNORECASE)
+    return family_names.get(stem_word(fold(before[1]))) if before else None
 
 
 def rule_named(
