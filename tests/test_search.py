@@ -1389,3 +1389,11 @@ def test_old_editions_texts_do_not_take_the_places_reranked_from_current_rules()
     assert reranked_reach([False, True] * 20) == 39  # the 20th current entry is the 39th
     assert reranked_reach([True] * 40) == 40  # never more than 20 old ones
     assert reranked_reach([False] * 3) == 20  # a small tier: all of it
+
+
+def test_an_option_of_play_the_question_does_not_name_answers_it_last(find):
+    """Brawl is an option of Commander: its 903.12h says Brawl games do NOT use the 21 commander
+    damage rule, and came first for "commander damage 21". Asked of Brawl, it answers."""
+    numbers = [result["number"] for result in find("commander damage 21")["results"]]
+    assert numbers[:2] == ["704.6c", "903.10a"] and numbers.index("903.12h") > 2
+    assert "903.12h" in [result["number"] for result in find("brawl commander damage")["results"]][:2]

@@ -27,6 +27,7 @@ from functools import cache
 
 from .words import NEGATIONS, Word
 
+OPTION_STEMS = ("option", "variant")  # the last word of an option's or variant's heading, stemmed
 SINGLE_WORD_MAX_SHARE = 0.05  # a one-word name in more entries than this ("creature") is a word, not a concept
 BEST_OF_HOME = 5  # candidates each named concept brings into the first places
 PREFIX_MIN = 3  # "tap" is tapped's stem's beginning; shorter beginnings say too little
@@ -64,6 +65,7 @@ class About:
     scores: dict[int, float] = field(default_factory=dict)
     best: list[int] = field(default_factory=list)
     specific: list[Concept] = field(default_factory=list)  # the concepts named that say what it is about
+    unasked: frozenset[int] = frozenset()  # the entries of the options of play the question does not name
 
     def misses(self, entry_id: int, words: str) -> int:
         """How many of the specific concepts named an entry is neither under nor speaks of (its
@@ -87,6 +89,12 @@ class Concepts:
         for number, concept in enumerate(concepts):
             for stem in set(concept.stems):
                 self.by_stem.setdefault(stem, []).append(number)
+        # each option of play, and the names of the concepts it is part of (Brawl Option: Commander)
+        self.options = [
+            (option, [concept.stems for concept in concepts if set(option.home) < set(concept.home)])
+            for option in concepts
+            if option.stems and option.stems[-1] in OPTION_STEMS
+        ]
 
     @classmethod
     def read(cls, connection: sqlite3.Connection) -> Concepts | None:
@@ -147,15 +155,20 @@ class Concepts:
         the named concepts it is about (in its home, or speaking of it), each concept counting by
         how specific its name is (``specific``), times how many of the query's other words it has."""
         named = self.named_in(searched, frequency, entry_count)
+        unasked = self.unasked({stem for word in searched for stem in word.stems}, frequency)
         if not named:
-            return About()
+            return About(unasked=unasked)
 
         def rarity(stem: str) -> float:
             return math.log(entry_count / (1 + frequency.get(stem, 0)))
 
         weights = [specific(max(rarity(stem) for stem in item.concept.stems)) for item in named]
         total = sum(weights)
-        about = About(named, specific=[item.concept for item, weight in zip(named, weights) if weight >= SPECIFIC])
+        about = About(
+            named,
+            specific=[item.concept for item, weight in zip(named, weights) if weight >= SPECIFIC],
+            unasked=unasked,
+        )
         if not total:
             return about
         mean_weight = total / len(named)
@@ -188,6 +201,20 @@ class Concepts:
                     about.scores[entry_id] = ranked
             about.best.extend(entry_id for _, entry_id in scored[:BEST_OF_HOME])
         return about
+
+    def unasked(self, stems: set[str], frequency: dict[str, int]) -> frozenset[int]:
+        """The entries of the options and variants of play ("903.12 Brawl Option", "808. Team vs.
+        Team Variant") whose name the query does not say, by its rarest word: their rules change
+        the game's for those who chose them, and answer no one else ("can my commander be a
+        planeswalker": 903.3 says no, Brawl's 903.12c yes)."""
+        left_out: set[int] = set()
+        for option, part_of in self.options:
+            own = [stem for stem in option.stems if stem not in OPTION_STEMS]
+            if not own or min(own, key=lambda stem: (frequency.get(stem, 0), stem)) in stems:
+                continue
+            if any(all(stem in stems for stem in whole) for whole in part_of):
+                left_out.update(option.home)
+        return frozenset(left_out)
 
 
 def specific(rarity: float) -> float:

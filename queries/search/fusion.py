@@ -35,6 +35,10 @@ MEANING_K = 5  # how fast the score of a place in meaning falls: 1, 0.86, 0.75..
 # (0.3-0.5, 1-10); 4 to 8 words and 0.1-0.2 for short questions give the same.
 MEANING_MIN_WORDS = 3  # meaning joins in for a question; a name or a keyword or two is found by its words
 CONCEPT_WEIGHT = 0.6  # what being the most about every concept the question names adds (concepts.py)
+UNASKED_OPTION_FACTOR = 0.5  # an entry of an option of play the question does not name, inside a concept it
+# does ("commander damage 21": Brawl's 903.12h, "Brawl games do not use ... 704.6c", came first;
+# concepts.Concepts.unasked). On the blind sets' fit half no question moves; with every option not
+# named (not only those inside a concept named) "leader vs all traitors" lost 907.3e (Backstab Rumble)
 MISSING_CONCEPT_FACTOR = 0.7  # for each concept a question of two or more names that an entry misses
 # (About.misses); fitted on the blind sets' fit half: MRR@10 0.58 -> 0.60, hit@5 the same (0.7-0.8 alike)
 MIN_SIMILARITY = 0.4  # cosine: below it, an entry is no closer in meaning than a random one
@@ -97,6 +101,7 @@ def fused_window(
         )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
         candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words)
+        candidate.score *= UNASKED_OPTION_FACTOR if entry_id in about.unasked else 1.0
         candidate.score *= family_factor(candidate.family, named_families, spoken_of)
     if len(searched) >= SUBRULE_MIN_WORDS:
         lent_by_subrules(candidates.values())
