@@ -1397,3 +1397,13 @@ def test_an_option_of_play_the_question_does_not_name_answers_it_last(find):
     numbers = [result["number"] for result in find("commander damage 21")["results"]]
     assert numbers[:2] == ["704.6c", "903.10a"] and numbers.index("903.12h") > 2
     assert "903.12h" in [result["number"] for result in find("brawl commander damage")["results"]][:2]
+
+
+@pytest.mark.parametrize(
+    "query", ["what if the traitor kills the leader", "is killing the leader enough for the traitor"]
+)
+def test_killing_the_leader_is_defeating_them(find, query):
+    # the FAQ says "defeat"; "kills" and "killing" were searched as typed, and 907.3c's list of
+    # roles (1 Leader, 1 Traitor, ...) came first
+    first = find(query)["results"][0]
+    assert (first["kind"], first["question"]) == ("faq", "Does the Traitor need to defeat the Guardian?")
