@@ -250,8 +250,8 @@ def documents_in_preference_order(db: sqlite_utils.Database) -> list[dict]:
 
 
 def current_documents(db: sqlite_utils.Database) -> list[dict]:
-    """The primary source of each family's current edition, in load order: the one place that asks
-    which editions are current."""
+    """The primary source of each family's current edition, in load order (the build's search
+    tables ask it in their own statements, joined with what they read)."""
     return list(db.query("select * from documents where is_current = 1 and id = primary_id order by id"))
 
 

@@ -159,18 +159,27 @@ def _owned(entries: dict[int, dict]):
     mechanic's rulings ("New Keyword Action: Manifest Dread" is named Manifest Dread)."""
     owned: dict[tuple[str, str], set[int]] = defaultdict(set)
     for entry_id, entry in entries.items():
-        if entry["kind"] in ("card", "mechanic"):
-            owner = entry["name"]
-        elif entry["kind"] in ("card_note", "mechanic_ruling"):
-            owner = entry["owner"]
-        else:
-            continue
-        if owner and entry["kind"].startswith("mechanic"):
-            owner = mechanic_keyword(owner) or owner
+        owner = _owner(entry)
         if owner:
             owned[(entry["family"], owner)].add(entry_id)
     for (_, name), home in owned.items():
         yield name, home
+
+
+def _owner(entry: dict) -> str | None:
+    """The card or mechanic an entry is or is about, by the name cards print: a mechanic by its
+    keyword (ingest/records.mechanic_keyword)."""
+    kind = entry["kind"]
+    owner = (
+        entry["name"]
+        if kind in ("card", "mechanic")
+        else entry["owner"]
+        if kind in ("card_note", "mechanic_ruling")
+        else None
+    )
+    if owner and kind.startswith("mechanic"):
+        return mechanic_keyword(owner) or owner
+    return owner
 
 
 def _profile(home: list[int], own: set[str], words: dict[int, set[str]], frequency: Counter) -> list[str]:

@@ -346,8 +346,8 @@ RULE_EXAMPLE = {
 # The official rules' own names before a number ("CR 109.1", "official rule 109.1", "comprehensive
 # rules 109.1"): they name that family, which the Treachery rules may reprint changed
 OFFICIAL_NAME = r"(?:cr|comprehensive(?:\s+rules?)?|official(?:\s+rules?)?)"
-# what else a judge types before a number: "rule 104.3", "our rules #907", "section no. 903"
-RULE_PREFIX = rf"(?:(?:{OFFICIAL_NAME}|our)\s*)?(?:(?:rules?|sections?)\s*)?(?:#|no\.?)?\s*"
+# what a judge types before a number: "rule 104.3", "our rules #907", "official cr 109.1", "section no. 903"
+RULE_PREFIX = r"(?:(?:our|official|comprehensive)\s+)?(?:cr\s*)?(?:(?:rules?|sections?)\s*)?(?:#|no\.?)?\s*"
 _PREFIX = re.compile(rf"^\s*{RULE_PREFIX}", re.IGNORECASE)
 
 

@@ -89,6 +89,8 @@ def test_a_clipped_word_is_read_as_the_word_it_begins(find):
     assert top(found, 1) == [("faq", "treachery-6.0", "Can I proliferate counters on an Identity card?")]
     assert find("deatht trample")["corrected_query"] == "deathtouch trample"
     assert find("regen in response")["corrected_query"] == "regenerate in response"
+    # not "identify", whose stem finds no identity card
+    assert find("leader identi")["corrected_query"] == "leader identity"
 
 
 def test_doing_something_again_is_doing_it(find):
@@ -426,6 +428,7 @@ def test_a_number_no_rule_has_says_so_with_close_numbers(find):
         ("rule 907", "/rules/treachery-6.0/907"),
         ("903", "/rules/comprehensive-rules-2026-01-16/903"),
         ("CR 903", "/rules/comprehensive-rules-2026-01-16/903"),
+        ("our cr 903", "/rules/comprehensive-rules-2026-01-16/903"),
         ("section 903.", "/rules/comprehensive-rules-2026-01-16/903"),
     ],
 )
@@ -453,14 +456,18 @@ def test_the_rules_in_force_answer_for_a_number_before_an_older_edition(find):
     assert find("702.TrUnv-3")["redirect"] == "/rules/treachery-1.1/702.TrUnv-3"
 
 
-@pytest.mark.parametrize("query", ["CR 109.1", "official rule 109.1", "comprehensive rules 109.1"])
+@pytest.mark.parametrize(
+    "query", ["CR 109.1", "official rule 109.1", "comprehensive rules 109.1", "official cr 109.1", "cr 109,1"]
+)
 def test_cr_before_a_number_opens_the_official_rule(find, query):
     # the Treachery rules reprint 109.1, and come first for "109.1" alone
     assert find("109.1")["redirect"] == "/rules/treachery-6.0/109.1"
     assert find(query)["redirect"] == "/rules/comprehensive-rules-2026-01-16/109.1"
 
 
-@pytest.mark.parametrize("query", ["treachery 314.5", "Treachery rule 314.5", "what does treachery 314.5 say"])
+@pytest.mark.parametrize(
+    "query", ["treachery 314.5", "Treachery rule 314.5", "what does treachery 314.5 say", "treachery's rules: 314.5"]
+)
 def test_the_name_of_the_rules_before_a_number_opens_their_rule(find, query):
     # 314.5 is the official rules' Schemes rule; the Treachery rules had their own until 6.0
     assert find("314.5")["redirect"] == "/rules/comprehensive-rules-2026-01-16/314.5"
@@ -1388,7 +1395,7 @@ def test_old_editions_texts_do_not_take_the_places_reranked_from_current_rules()
     assert reranked_reach([True] * 5 + [False] * 35) == 25
     assert reranked_reach([False, True] * 20) == 39  # the 20th current entry is the 39th
     assert reranked_reach([True] * 40) == 40  # never more than 20 old ones
-    assert reranked_reach([False] * 3) == 20  # a small tier: all of it
+    assert reranked_reach([False] * 3) == 20  # never fewer than 20 places (a tier this small has 3)
 
 
 def test_an_option_of_play_the_question_does_not_name_answers_it_last(find):
@@ -1397,6 +1404,9 @@ def test_an_option_of_play_the_question_does_not_name_answers_it_last(find):
     numbers = [result["number"] for result in find("commander damage 21")["results"]]
     assert numbers[:2] == ["704.6c", "903.10a"] and numbers.index("903.12h") > 2
     assert "903.12h" in [result["number"] for result in find("brawl commander damage")["results"]][:2]
+    # Treachery's options are asked of without saying "treachery": 907.3e is Backstab Rumble
+    for query in ("leader vs all traitors", "leader vs all traitors in treachery"):
+        assert "907.3e" in [result["number"] for result in find(query)["results"]][:5]
 
 
 @pytest.mark.parametrize(

@@ -613,8 +613,10 @@ async def test_parent_and_section_pages_show_their_subrules_notes(site):
     html = (await site.client.get("/rules/treachery-6.0/907")).text
     assert "each player&#39;s starting life total is 40" in html
     assert html.count('<p class="note-text paragraph-') == sum(len(rule["paragraphs"]) for rule in section["rules"])
-    # a paragraph that says what it is ("Note: ...", "Example: ...") is not labelled so again
+    # a paragraph that says what it is ("Note: ...", "Example: ...") is not labelled so again; a
+    # translation says only its languages, and keeps its label
     assert '<span class="kind">note</span> Note:' not in parent
+    assert '<span class="kind">translation</span> FR: &#34;Infiltré,&#34;' in parent
     trample = (await site.client.get("/rules/comprehensive-rules-2026-01-16/702.19b")).text
     assert '<p class="note-text paragraph-example">Example: ' in trample
 

@@ -113,23 +113,24 @@ def _answer(db: sqlite_utils.Database, index: SearchIndex, request: SearchReques
         messages.append(f"That search is long: only its first {MAX_WORDS} words were used.")
     number = named_number(text, words)
     if number:
-        redirect, named, missing = rule_named(db, number, scope, family_named(text, number, index.family_names))
+        before = text[: next((word.start for word in words if word.number == number), text.lower().rfind(number))]
+        redirect, named, missing = rule_named(db, number, scope, family_named(before, index.family_names))
         words = [word for word in words if word.number]  # "rule", "CR", "what does ... say" are not searched
         messages.extend(filter(None, [missing]))
     else:
         redirect, named = card_named(db, text, scope)
     words = index.speller.look_up(words, correct=not request.as_typed)
-    corrected = meant = None
+    corrected, typed = None, text
     if any(word.correction for word in words) and not redirect:
         corrected = corrected_text(text, Query(words, query.stop_words, query.spans))
         messages.insert(0, f'Showing results for "{corrected}".')
         # the corrected query is searched as if typed ("who goes frist": "goes first" is the
-        # starting player, "reveel" is "reveal", which players say for unveil); its meaning is
-        # read from the words typed, the corrections after them
-        typed, text = text, spliced(text, words)
+        # starting player, "reveel" is "reveal", which players say for unveil)
+        text = spliced(text, words)
         query = parse(text, index.phrases)
         words = index.speller.look_up(query.words[:MAX_WORDS], correct=False)
-        meant = as_searched(typed, words)
+    # what the query means is read from the words typed, the corrections after them (meaning.py)
+    meant = as_searched(typed, [word for word in words if word.searched])
     # The rule or card named leads the list, and is not ranked again among the rest.
     shown = [result for _, result in named[offset : offset + limit]]
     skipped = tuple(entry_id for entry_id, _ in named)
@@ -167,22 +168,23 @@ def _ranked(
     limit: int,
     skipped: tuple[int, ...],
     text: str,
-    meant: str | None = None,
+    meant: str,
 ) -> tuple[int, list[dict], Candidate | None]:
     """(how many entries match, the page of them from ``offset``, the first when it clearly
     answers: answer_box.py), the entries ``skipped``
     (the rule or card the query names, listed first) left out. The first WINDOW places fuse the
-    rankings by words and by meaning (fusion.py); the places after the window go on by words."""
+    rankings by words and by meaning (fusion.py), the query's ``text`` read for its words and
+    ``meant`` for its meaning; the places after the window go on by words."""
     searched = [word for word in words if word.searched]
     if not searched:
         return 0, [], None
     asked = Asked(searched, index, asked_for(text, searched), all_searched=len(searched) == len(words))
-    by_words = WordRanking(db.conn, word_tiers(index, searched, scope, skipped), lambda found: reranked(found, asked))
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
-    about = concepts_named(index, searched, scope)
-    window, only_by_meaning = fused_window(
-        index, by_words, searched, meant or as_searched(text, searched), scope, skipped, keep_old, about
+    by_words = WordRanking(
+        db.conn, word_tiers(index, searched, scope, skipped), lambda found: reranked(found, asked), keep_old
     )
+    about = concepts_named(index, searched, scope)
+    window, only_by_meaning = fused_window(index, by_words, searched, meant, scope, skipped, keep_old, about)
     page = window[offset : offset + limit]
     if offset + limit > len(window) and len(window) == WINDOW:  # past the window: the word ranking goes on
         shown = {candidate.id for candidate in window}

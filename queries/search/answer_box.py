@@ -35,9 +35,9 @@ ASKED_WORDS = 2  # an FAQ first whose question's words (this many at least) the 
 # set 9 of 9, queries.json 18 of 18 as before); at 3 words, 2 more
 
 
-def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, words: int) -> bool:
-    """Whether the first of the first places clearly answers the query, whose ``words`` searched
-    are ``stems`` (see the module docstring)."""
+def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searched_count: int) -> bool:
+    """Whether the first of the first places clearly answers the query, whose ``searched_count``
+    words searched are ``stems`` (see the module docstring)."""
     if not window or window[0].relevance <= 0:
         return False
     first, others = window[0], window[1:]
@@ -46,7 +46,7 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, words
             return False
         if len(question_words(first, index)) >= ASKED_WORDS:
             return True
-    if words < FEW_WORDS and not (first.about or names_its_owner(first, stems, index)):
+    if searched_count < FEW_WORDS and not (first.about or names_its_owner(first, stems, index)):
         return False
     if len(window) > 1 and first.score >= FUSED_MARGIN * window[1].score:
         return True

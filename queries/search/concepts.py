@@ -21,7 +21,7 @@ import json
 import math
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -82,22 +82,36 @@ class About:
 class Concepts:
     """Every concept of one build, indexed by the words of their names."""
 
-    def __init__(self, concepts: list[Concept], words: dict[int, frozenset[str]], kinds: dict[int, str]):
+    def __init__(
+        self,
+        concepts: list[Concept],
+        words: dict[int, frozenset[str]],
+        kinds: dict[int, str],
+        family_names: Collection[str] = (),
+    ):
         self.concepts = concepts
         self.words, self.kinds = words, kinds
         self.by_stem: dict[str, list[int]] = {}
         for number, concept in enumerate(concepts):
             for stem in set(concept.stems):
                 self.by_stem.setdefault(stem, []).append(number)
-        # each option of play, and the names of the concepts it is part of (Brawl Option: Commander)
+        # each option of play, and the names of the concepts it is part of (Brawl Option: Commander),
+        # but a whole body of rules (Treachery's options are asked of by saying "treachery")
         self.options = [
-            (option, [concept.stems for concept in concepts if set(option.home) < set(concept.home)])
+            (
+                option,
+                [
+                    concept.stems
+                    for concept in concepts
+                    if set(option.home) < set(concept.home) and not set(concept.stems) <= set(family_names)
+                ],
+            )
             for option in concepts
             if option.stems and option.stems[-1] in OPTION_STEMS
         ]
 
     @classmethod
-    def read(cls, connection: sqlite3.Connection) -> Concepts | None:
+    def read(cls, connection: sqlite3.Connection, family_names: Collection[str] = ()) -> Concepts | None:
         try:
             rows = connection.execute("select name, stems, home, profile from search_concepts").fetchall()
         except sqlite3.Error:  # a database built before concepts
@@ -117,7 +131,7 @@ class Concepts:
                     frozenset(map(sys.intern, entry_words.split())),
                     kind,
                 )  # one copy of each word
-        return cls(concepts, words, kinds)
+        return cls(concepts, words, kinds, family_names)
 
     def named_in(self, searched: list[Word], frequency: dict[str, int], entry_count: int) -> list[Named]:
         """The concepts the query's words name, the longest name first; a concept named by words

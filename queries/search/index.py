@@ -82,12 +82,12 @@ class SearchIndex:
         self.frequency = _term_counts(connection)
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
         self.meanings = Meanings.read(connection)
-        self.concepts = Concepts.read(connection)
         # the words that say which family a question asks of (db/search_family_words.py): its
         # name ("treachery") or a word only its rules use ("unveil")
         self.family_names, self.family_words = {}, {}
         for word, family, names in connection.execute("select word, family, names from search_family_words"):
             (self.family_names if names else self.family_words)[word] = family
+        self.concepts = Concepts.read(connection, set(self.family_names))
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
         self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}

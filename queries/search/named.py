@@ -19,15 +19,15 @@ from .shaping import results
 Named = list[tuple[int, dict]]  # (entry id, result) of each entry looked up
 
 
-def family_named(text: str, number: str, family_names: dict[str, str]) -> str | None:
-    """The family the query names the rule in, by what comes before the number: the official
-    rules' for "CR 109.1"; the Treachery rules' for "treachery 314.5", whose own 314.5 is not the
-    official rules' (``family_names``: the stem of the word that names each family,
-    SearchIndex.family_names)."""
-    if re.search(rf"\b{OFFICIAL_NAME}\s*{RULE_PREFIX}{re.escape(number)}", text, re.IGNORECASE):
+def family_named(before: str, family_names: dict[str, str]) -> str | None:
+    """The family the query names a rule in, by what it typed ``before`` the number: the official
+    rules' for "CR 109.1" or "cr 109,1"; the Treachery rules' for "treachery 314.5" or "treachery's
+    rule 314.5", whose own 314.5 is not the official rules' (``family_names``: the stem of the word
+    that names each family, SearchIndex.family_names)."""
+    if re.search(rf"\b{OFFICIAL_NAME}\W*(?:{RULE_PREFIX}\W*)?$", before, re.IGNORECASE):
         return OFFICIAL
-    before = re.search(rf"(\w+)\W*{RULE_PREFIX}{re.escape(number)}", text, re.IGNORECASE)
-    return family_names.get(stem_word(fold(before[1]))) if before else None
+    named = re.search(rf"(\w+?)(?:'s)?\W*(?:{RULE_PREFIX}\W*)?$", before, re.IGNORECASE)
+    return family_names.get(stem_word(fold(named[1]))) if named else None
 
 
 def rule_named(

@@ -1,6 +1,7 @@
 """What bm25 cannot see, as named signals: each is a small function that says how much an
 entry's score is multiplied by, and ``SIGNALS`` lists them in the order they apply. The best
-RERANKED entries of each word tier are reranked by all of them (tiers.py).
+entries of each word tier (tiers.py: RERANKED current ones, and the old ones among them) are
+reranked by all of them.
 
     score = bm25 × signal_1 × signal_2 × ...
 

@@ -172,10 +172,11 @@ def word_tiers(index: SearchIndex, searched: list[Word], scope: Scope, skipped: 
 
 class WordRanking:
     """The entries with a query's words, tier after tier, each tier ranked by bm25 and its best
-    reranked (``rerank``): counted, and read a slice at a time."""
+    reranked (``rerank``): counted, and read a slice at a time. ``keep_old``: the entries only
+    older editions have rank as the others (a day's editions, an old number asked for)."""
 
-    def __init__(self, connection: sqlite3.Connection, tiers: list[Matching], rerank):
-        self.connection, self.tiers, self.rerank = connection, tiers, rerank
+    def __init__(self, connection: sqlite3.Connection, tiers: list[Matching], rerank, keep_old: bool = False):
+        self.connection, self.tiers, self.rerank, self.keep_old = connection, tiers, rerank, keep_old
         self._read: dict[int, list[tuple[int, float]]] = {}
         self._counts: dict[int, int] = {}
         self._reaches: dict[int, int] = {}
@@ -219,8 +220,11 @@ class WordRanking:
         return candidates[start - fetch_from : stop - fetch_from]
 
     def _reach(self, tier: int) -> int:
-        """How many of a tier's best are reranked: RERANKED, and as many more as only older
-        editions have among them (OLD_RERANKED at most)."""
+        """How many of a tier's best are reranked: RERANKED, and unless the old are kept (fusion.py
+        ranks them below the current ones, SUPERSEDED_FACTOR) as many more as only older editions
+        have among them (OLD_RERANKED at most)."""
+        if self.keep_old:
+            return RERANKED
         if tier not in self._reaches:
             best = [entry_id for entry_id, _ in self._best(tier, RERANKED + OLD_RERANKED)]
             old = dict(

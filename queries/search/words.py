@@ -275,7 +275,8 @@ class Speller:
     def completed(self, word: str) -> str | None:
         """The rulebook's word that ``word`` begins, when players clip it ("prolif": proliferate,
         "indestruct": indestructible, "deatht": deathtouch, not death): of the stem that finds
-        the most uses of the words beginning so, its shortest word."""
+        the most uses of the words beginning so, its shortest word ("identi": identity, not
+        identify, whose stem "identifi" finds no identity card)."""
         if len(word) < CLIPPED_MIN or not word.isalpha():
             return None
         start = bisect.bisect_left(self.words, word)
@@ -288,8 +289,9 @@ class Speller:
         # a stem also finds the longer ones it begins ("prolifer" finds "proliferat", proliferated)
         found = {stem: sum(count for other, count in uses.items() if other.startswith(stem)) for stem in uses}
         stem = max(found, key=lambda each: (found[each], each))
-        found_by = (candidate for candidate in longer if stem_word(candidate).startswith(stem))
-        return min(found_by, key=lambda each: (len(each), each))
+        return min(
+            (candidate for candidate in longer if stem_word(candidate) == stem), key=lambda each: (len(each), each)
+        )
 
     def _swapped(self, word: str) -> list[str]:
         """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
