@@ -181,7 +181,10 @@ def _ranked(
     asked = Asked(searched, index, asked_for(text, searched), all_searched=len(searched) == len(words))
     keep_old = scope.all_in_force or any(_is_old_number(db, word.number) for word in searched if word.number)
     by_words = WordRanking(
-        db.conn, word_tiers(index, searched, scope, skipped), lambda found: reranked(found, asked), keep_old
+        db.conn,
+        word_tiers(index, searched, scope, skipped),
+        lambda found: reranked(found, asked),
+        None if keep_old else index.old,
     )
     about = concepts_named(index, searched, scope)
     window, only_by_meaning = fused_window(index, by_words, searched, meant, scope, skipped, keep_old, about)

@@ -282,6 +282,8 @@ def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:
     own, used more than "count")."""
     if stem == typed:
         return True
+    if stem[:PREFIX_MIN] != typed[:PREFIX_MIN]:  # most pairs: no word begins the other (a search asks thousands)
+        return False
     short, long = sorted((stem, typed), key=len)
     ending = long[len(short) :]
     return (

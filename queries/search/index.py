@@ -80,6 +80,9 @@ class SearchIndex:
         self.entry_count = connection.execute("select count(*) from search_entries where latest").fetchone()[0]
         connection.execute("select rowid from search_editions_fts limit 0")  # none: an older rulebook's
         self.frequency = _term_counts(connection)
+        # the entries only older editions have (tiers.WordRanking reranks more places when they are
+        # among a tier's best): a set read once, not a statement each search
+        self.old = frozenset(row[0] for row in connection.execute("select id from search_entries where superseded"))
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), set(self.frequency))
         self.meanings = Meanings.read(connection)
         # the words that say which family a question asks of (db/search_family_words.py): its

@@ -172,11 +172,14 @@ def word_tiers(index: SearchIndex, searched: list[Word], scope: Scope, skipped: 
 
 class WordRanking:
     """The entries with a query's words, tier after tier, each tier ranked by bm25 and its best
-    reranked (``rerank``): counted, and read a slice at a time. ``keep_old``: the entries only
-    older editions have rank as the others (a day's editions, an old number asked for)."""
+    reranked (``rerank``): counted, and read a slice at a time. ``old``: the entries only older
+    editions have (SearchIndex.old), or None when they rank as the others (a day's editions, an
+    old number asked for)."""
 
-    def __init__(self, connection: sqlite3.Connection, tiers: list[Matching], rerank, keep_old: bool = False):
-        self.connection, self.tiers, self.rerank, self.keep_old = connection, tiers, rerank, keep_old
+    def __init__(
+        self, connection: sqlite3.Connection, tiers: list[Matching], rerank, old: frozenset[int] | None = None
+    ):
+        self.connection, self.tiers, self.rerank, self.old = connection, tiers, rerank, old
         self._read: dict[int, list[tuple[int, float]]] = {}
         self._counts: dict[int, int] = {}
         self._reaches: dict[int, int] = {}
@@ -223,16 +226,11 @@ class WordRanking:
         """How many of a tier's best are reranked: RERANKED, and unless the old are kept (fusion.py
         ranks them below the current ones, SUPERSEDED_FACTOR) as many more as only older editions
         have among them (OLD_RERANKED at most)."""
-        if self.keep_old:
+        if self.old is None:
             return RERANKED
         if tier not in self._reaches:
-            best = [entry_id for entry_id, _ in self._best(tier, RERANKED + OLD_RERANKED)]
-            old = dict(
-                self.connection.execute(
-                    f"select id, superseded from search_entries where id in ({', '.join('?' * len(best))})", best
-                )
-            )
-            self._reaches[tier] = reranked_reach([bool(old.get(entry_id)) for entry_id in best])
+            best = self._best(tier, RERANKED + OLD_RERANKED)
+            self._reaches[tier] = reranked_reach([entry_id in self.old for entry_id, _ in best])
         return self._reaches[tier]
 
     def _best(self, tier: int, stop: int) -> list[tuple[int, float]]:
