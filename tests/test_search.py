@@ -93,6 +93,15 @@ def test_a_clipped_word_is_read_as_the_word_it_begins(find):
     assert find("leader identi")["corrected_query"] == "leader identity"
 
 
+def test_a_slip_onto_a_word_the_rules_barely_use_is_corrected(find):
+    """ "plainswalker" stems to Plainswalk, the glossary's one old landwalk: a judge means
+    planeswalker, which the rules use hundreds of times. Plainswalk typed whole is left alone."""
+    found = find("can my commander be a plainswalker")
+    assert found["corrected_query"] == "can my commander be a planeswalker"
+    assert "Plainswalk" not in [result["title"] for result in found["results"]]
+    assert find("plainswalk")["corrected_query"] is None
+
+
 def test_doing_something_again_is_doing_it(find):
     """A typed "recast" is no misspelling of "recent": it is casting again, and finds what casting does."""
     found = find("can they recast their commander")

@@ -18,6 +18,7 @@ import bisect
 import itertools
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
@@ -51,6 +52,7 @@ NEGATED_MIN = 4  # letters a stem needs to have opposites (negations())
 AGAIN, AGAIN_MIN = "re", 3  # "recast" is casting again; the word after "re" has at least 3 letters ("rest" is no "st")
 CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one ("prolif": proliferate);
 # fewer begin too many words ("inst": instant, instance, instead, instruction)
+SLIP_AT_MOST, SLIP_RATIO = 2, 50  # a stem in this many entries at most, one edit or two from a word 50 times as used
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -197,7 +199,7 @@ def is_english_word(word: str) -> bool:
     return zipf_frequency(word, "en", wordlist=ENGLISH_WORDS) >= ENGLISH_WORD_ZIPF
 
 
-def negations(stem: str, known_stems: set[str]) -> list[str]:
+def negations(stem: str, known_stems: Collection[str]) -> list[str]:
     """The stem's opposites the rulebook uses ("tapp": "untapp"), for stems of NEGATED_MIN letters
     or more ("di", dies, is no part of "undi", undying)."""
     if len(stem) < NEGATED_MIN:
@@ -208,9 +210,9 @@ def negations(stem: str, known_stems: set[str]) -> list[str]:
 class Speller:
     """The rulebook's vocabulary, and the closest of its words to a misspelled one."""
 
-    def __init__(self, vocabulary: dict[str, int], known_stems: set[str]):
+    def __init__(self, vocabulary: dict[str, int], known_stems: dict[str, int]):
         self.vocabulary = vocabulary
-        self.known_stems = known_stems
+        self.known_stems = known_stems  # how many entries use each stem
         self.words = sorted(vocabulary)
         self.corrector = ListCorrector(self.words)
         self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
@@ -224,7 +226,11 @@ class Speller:
                 continue
             stem = stem_word(word.typed)
             again = self.done_again(word.typed)
-            if stem in self.known_stems or word.typed in self.vocabulary:
+            if word.typed not in self.vocabulary and correct and attempts < MAX_CORRECTED and self.slipped(word.typed):
+                attempts += 1
+                word.correction = self.correct(word.typed)
+                word.stems = [stem_word(word.correction)]
+            elif stem in self.known_stems or word.typed in self.vocabulary:
                 word.stems = [stem, *negations(stem, self.known_stems)]
             elif again:
                 word.stems = [again]
@@ -233,6 +239,16 @@ class Speller:
                 word.correction = self.correct(word.typed)
                 word.stems = [stem_word(word.correction)] if word.correction else []
         return words
+
+    def slipped(self, typed: str) -> bool:
+        """Whether a word the rulebook never prints, whose stem it barely uses (SLIP_AT_MOST entries),
+        is a slip for a word it uses SLIP_RATIO times as often: "plainswalker" stems to the
+        glossary's one Plainswalk, and means planeswalker."""
+        used = self.known_stems.get(stem_word(typed), 0)
+        if not used or used > SLIP_AT_MOST or is_english_word(typed):
+            return False
+        correction = self.correct(typed)
+        return bool(correction) and self.known_stems.get(stem_word(correction), 0) >= SLIP_RATIO * used
 
     def done_again(self, word: str) -> str | None:
         """The stem of the rules' word that ``word`` is "re" and ("recast": cast, "replay": play):
