@@ -394,6 +394,10 @@ def test_platinum_angel_doesnt_save_a_guardian_when_the_leader_loses(rulebook):
     assert "Ben" in result["answer"]["losers"]
     assert result["answer"]["winners"] == ["Cleo", "Dev"]
     assert {"907.8b", "FAQ: Can Platinum Angel protect my team?"} <= cited(result)
+    assert any(
+        step["text"].startswith("The effect that keeps Ben from losing (such as Platinum Angel's) doesn't stop it")
+        for step in result["explanation"]
+    )
 
 
 def test_a_traitor_alone_with_a_guardian_after_the_leader_lost_wins(rulebook):
@@ -407,6 +411,10 @@ def test_a_traitors_platinum_angel_cant_stop_the_assassins(rulebook):
     result = ask(rulebook, OUTCOME, lose("Ana"), players=table(Eli={"cant_lose": True}))
     assert result["answer"]["winners"] == ["Cleo", "Dev"]
     assert "FAQ: Can Platinum Angel protect my team?" in cited(result)
+    assert any(
+        step["text"].startswith("The effect that keeps Eli from losing (such as Platinum Angel's) can't stop")
+        for step in result["explanation"]
+    )
 
 
 def test_two_traitors_fight_on_after_the_leader_team_lost(rulebook):

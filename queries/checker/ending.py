@@ -71,7 +71,8 @@ def _leader_team_loses(game: Game) -> None:
             )
         if game.seats[name].cant_lose:
             game.why.step(
-                f"{name}'s effect such as Platinum Angel's doesn't stop it: 907.8b overrides every effect "
+                f"The effect that keeps {name} from losing (such as Platinum Angel's) doesn't stop it: 907.8b "
+                "overrides every effect "
                 "that would keep a Guardian from losing, and Platinum Angel protects a player, not their "
                 "team (the FAQ on Platinum Angel).",
                 "907.8b",
@@ -93,8 +94,8 @@ def _leader_team_loses(game: Game) -> None:
         ]
         if protected:
             game.why.step(
-                f"{and_list(protected)}'s effect such as Platinum Angel's can't stop the assassins "
-                "team winning once the Leader has lost (the FAQ on Platinum Angel).",
+                f"The effect that keeps {and_list(protected)} from losing (such as Platinum Angel's) can't "
+                "stop the assassins team winning once the Leader has lost (the FAQ on Platinum Angel).",
                 "FAQ Platinum Angel",
             )
         game.won_by.append("907.8c")
