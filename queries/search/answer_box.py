@@ -19,7 +19,7 @@ an FAQ's question (two of its words or more), the FAQ first, is answered by it w
 from __future__ import annotations
 
 from .index import Candidate, SearchIndex
-from .ranking import question_words, rarest_stem
+from .ranking import names, question_words
 
 CLEAR_MARGIN = 2.5  # the first result's words match this many times better than any other result's
 FUSED_MARGIN = 2.6  # or its fused score (words and meaning, fusion.py) is this many times the second's. On
@@ -46,17 +46,11 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searc
             return False
         if len(question_words(first, index)) >= ASKED_WORDS:
             return True
-    if searched_count < FEW_WORDS and not (first.about or names_its_owner(first, stems, index)):
+    if searched_count < FEW_WORDS and not (first.about or names(first.owner, stems, index.frequency)):
         return False
     if len(window) > 1 and first.score >= FUSED_MARGIN * window[1].score:
         return True
     return first.relevance >= CLEAR_MARGIN * max((other.relevance for other in others), default=0)
-
-
-def names_its_owner(candidate: Candidate, stems: set[str], index: SearchIndex) -> bool:
-    """Whether the query names the card or mechanic of an entry (a card or mechanic, or one of its
-    notes or rulings) by the rarest word of its name: "masochist" names The Treacherous Masochist."""
-    return bool(candidate.owner) and rarest_stem(candidate.owner, index.frequency) in stems
 
 
 def asks_its_question(faq: Candidate, stems: set[str], index: SearchIndex) -> bool:

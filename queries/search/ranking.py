@@ -72,9 +72,8 @@ class Asked:
         ]
 
     def names(self, owner: str | None) -> bool:
-        """Whether the query names ``owner`` (a card or mechanic): it has the rarest word of its
-        name. "martyr" names The Great Martyr; "game" does not name Sadistic Shell Game."""
-        return bool(owner) and rarest_stem(owner, self.index.frequency) in self.stems
+        """Whether the query names ``owner`` (a card or mechanic; the module's ``names``)."""
+        return names(owner, self.stems, self.index.frequency)
 
 
 def about_its_owner(candidate: Candidate, asked: Asked) -> float:
@@ -198,6 +197,12 @@ def reranked(candidates: list[Candidate], asked: Asked) -> list[Candidate]:
 @lru_cache(maxsize=8192)
 def stems_of(name: str) -> tuple[str, ...]:
     return tuple(token.text for token in STEMMED_WORDS(name))
+
+
+def names(owner: str | None, stems: set[str], frequency: dict[str, int]) -> bool:
+    """Whether a query of ``stems`` names ``owner`` (a card or mechanic) by the rarest word of its
+    name: "martyr" names The Great Martyr; "game" does not name Sadistic Shell Game."""
+    return bool(owner) and rarest_stem(owner, frequency) in stems
 
 
 def rarest_stem(name: str, frequency: dict[str, int]) -> str | None:
