@@ -102,6 +102,14 @@ def test_a_slip_onto_a_word_the_rules_barely_use_is_corrected(find):
     assert find("plainswalk")["corrected_query"] is None
 
 
+def test_a_misspelled_players_word_is_corrected_to_it_and_read_as_the_rules_words(find):
+    """ "counterspel" is no rules word and no English one: it is the players' counterspell, which
+    counters a spell (judges-words.txt), so the FAQ on countering an unveil ability is found."""
+    found = find("can sombody counterspel my unvail trigger")
+    assert found["corrected_query"] == "can sombody counterspell my unveil trigger"
+    assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in top(found, 2)
+
+
 def test_doing_something_again_is_doing_it(find):
     """A typed "recast" is no misspelling of "recent": it is casting again, and finds what casting does."""
     found = find("can they recast their commander")

@@ -83,7 +83,8 @@ class SearchIndex:
         # the entries only older editions have (tiers.WordRanking reranks more places when they are
         # among a tier's best): a set read once, not a statement each search
         self.old = frozenset(row[0] for row in connection.execute("select id from search_entries where superseded"))
-        self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), self.frequency)
+        players_words = [typed[0] for typed in judges_phrases() if len(typed) == 1]
+        self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), self.frequency, players_words)
         self.meanings = Meanings.read(connection)
         # the words that say which family a question asks of (db/search_family_words.py): its
         # name ("treachery") or a word only its rules use ("unveil")

@@ -210,10 +210,12 @@ def negations(stem: str, known_stems: Collection[str]) -> list[str]:
 class Speller:
     """The rulebook's vocabulary, and the closest of its words to a misspelled one."""
 
-    def __init__(self, vocabulary: dict[str, int], known_stems: dict[str, int]):
+    def __init__(self, vocabulary: dict[str, int], known_stems: dict[str, int], players_words: Collection[str] = ()):
         self.vocabulary = vocabulary
         self.known_stems = known_stems  # how many entries use each stem
-        self.words = sorted(vocabulary)
+        # a misspelled players' word is corrected to it, then read as the rules' words it means
+        # ("counterspel": counterspell, which counters a spell); as the least used, after the rules' own
+        self.words = sorted({*vocabulary, *players_words})
         self.corrector = ListCorrector(self.words)
         self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
 
@@ -260,6 +262,7 @@ class Speller:
 
     def closest_word(self, word: str) -> str | None:
         """The rulebook's closest word: fewest edits (swapping two letters is one), then a word
+        the rules' own words before the players' ("conceed": concede, not conceded), then a word
         the typed one misses a letter of ("commandr": commander, not command; typists drop letters
         more often than they add them), then most used.
 
@@ -277,15 +280,16 @@ class Speller:
             candidates = [
                 (
                     damerau_levenshtein(word, candidate),
+                    candidate not in self.vocabulary,  # a players' word only after the rules' own
                     not _omits_from(word, candidate),
-                    -self.vocabulary[candidate],
+                    -self.vocabulary.get(candidate, 0),
                     candidate,
                 )
                 for candidate in dict.fromkeys([*suggested, *self._swapped(word)])
             ]
             close = [candidate for candidate in candidates if candidate[0] <= allowed]
             if close:
-                return min(close)[3]
+                return min(close)[-1]
         return None
 
     def completed(self, word: str) -> str | None:
@@ -299,7 +303,7 @@ class Speller:
         longer = list(itertools.takewhile(lambda candidate: candidate.startswith(word), self.words[start:]))
         uses: Counter[str] = Counter()
         for candidate in longer:
-            uses[stem_word(candidate)] += self.vocabulary[candidate]
+            uses[stem_word(candidate)] += self.vocabulary.get(candidate, 0)
         if not uses:
             return None
         # a stem also finds the longer ones it begins ("prolifer" finds "proliferat", proliferated)
