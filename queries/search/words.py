@@ -34,8 +34,14 @@ from rulebook.ingest.words import WORDS, is_game_number, stem_word
 # letter but "a" and "i" (words of their own: "104.3 a player concedes"), or those ending the query
 _SPACED_LETTER = r"(?: [b-hj-z](?![\w'])| [ai](?=[\s?.!,]*$))?"
 # and a comma for its dot, as a phone's keyboard in many languages types it ("702,19b"), or a
-# hyphen before a subrule's letter ("702-19b": "100-102" is a range)
-_MISTYPED = r"\d{3}(?:,\d{1,3}[a-z]?|-\d{1,3}[a-z])"
+# hyphen before a subrule's letter ("702-19b": "100-102" is a range); or the dot left out, on a
+# phone a keyboard away: a space for it before a subrule's letter or ending the query ("702 21a",
+# "rule 702 19"; "100 3 drops" is a count), or nothing before a subrule's letter ("7045f"; "1990s"
+# is no 199.0s: no rule number begins with 0)
+_MISTYPED = (
+    r"\d{3}(?:,\d{1,3}[a-z]?|-\d{1,3}[a-z])"
+    r"|[1-9]\d{2}(?: [1-9]\d{0,2}(?:[a-z]|(?=[\s?.!]*$))|[1-9]\d{0,2}[a-z])"
+)
 _RULE_NUMBER = re.compile(rf"(?<![\w.])(?:{NUMBER}{_SPACED_LETTER}|{_MISTYPED})(?![\w-])", re.IGNORECASE)
 
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
@@ -91,7 +97,7 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         if start is not None:  # 702.TrUnv-3 is one word here, whatever the tokenizer says
             if not words or words[-1].start != start:
                 typed = "".join(text[start:end].lower().split())
-                words.append(_number_word(start, end, typed[:3] + "." + typed[4:] if typed[3] in ",-" else typed))
+                words.append(_number_word(start, end, _with_its_dot(typed)))
                 spans.append((start, end))
             continue
         spans.append((token.startchar, token.endchar))
@@ -101,6 +107,13 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
             Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text), stop=token.stopped)
         )
     return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
+
+
+def _with_its_dot(typed: str) -> str:
+    """A rule number as the rules print it: "702,19b", "702-19b" and "70219b" are 702.19b."""
+    if typed[3] in ",-":
+        return typed[:3] + "." + typed[4:]
+    return typed[:3] + "." + typed[3:] if typed[3].isdigit() else typed
 
 
 def _number_word(start: int, end: int, typed: str) -> Word:
