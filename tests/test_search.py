@@ -1325,6 +1325,20 @@ def test_a_glossary_entry_that_points_to_a_rule_follows_that_rule(find):
     assert [result["title"] for result in find("teammate")["results"][:2]] == ["Teammate", "Teammate"]
 
 
+def test_a_glossary_entry_that_is_another_name_gives_its_place_to_the_entry_it_names(find):
+    """ "APNAP Order: See Active Player, Nonactive Player Order.": the judge who types APNAP asks for
+    the order (the phone audit's box said only "See ..."). The other name comes right after it, and
+    is no rival to its answer box; "islandwalk" after "forestwalk" leaves Landwalk first."""
+    found = find("apnap order")
+    assert [result["title"] for result in found["results"][:2]] == [
+        "Active Player, Nonactive Player Order",
+        "APNAP Order",
+    ]
+    assert found["answer"]["title"] == "Active Player, Nonactive Player Order"
+    assert "See rule 101.4." in found["answer"]["text"]
+    assert [result["title"] for result in find("forestwalk")["results"][:2]] == ["Landwalk", "Forestwalk"]
+
+
 def test_a_player_who_dies_loses_the_game():
     """At the table a player "dies" when they lose (104.3); a creature still dies (700.4)."""
 

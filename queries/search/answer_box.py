@@ -19,7 +19,7 @@ an FAQ's question (two of its words or more), the FAQ first, is answered by it w
 from __future__ import annotations
 
 from .index import Candidate, SearchIndex
-from .ranking import names, question_words
+from .ranking import names, question_words, stands_for
 
 CLEAR_MARGIN = 2.5  # the first result's words match this many times better than any other result's
 FUSED_MARGIN = 2.6  # or its fused score (words and meaning, fusion.py) is this many times the second's. On
@@ -40,7 +40,10 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searc
     words searched are ``stems`` (see the module docstring)."""
     if not window or window[0].relevance <= 0:
         return False
-    first, others = window[0], window[1:]
+    first = window[0]
+    # the glossary's other name for it ("APNAP Order", right behind its Active Player, Nonactive
+    # Player Order: fusion.in_place_of_their_other_names) is no rival answer
+    others = [other for other in window[1:] if first.kind != "glossary" or stands_for(other) != first.name]
     if first.kind == "faq":
         if not asks_its_question(first, stems, index):
             return False
@@ -48,7 +51,7 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searc
             return True
     if searched_count < FEW_WORDS and not (first.about or names(first.owner, stems, index.frequency)):
         return False
-    if len(window) > 1 and first.score >= FUSED_MARGIN * window[1].score:
+    if others and first.score >= FUSED_MARGIN * others[0].score:
         return True
     return first.relevance >= CLEAR_MARGIN * max((other.relevance for other in others), default=0)
 

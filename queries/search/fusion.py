@@ -14,13 +14,15 @@ whose own words it uses ("can I flip my traitor in response"), FAMILY_WORD_FACTO
 
 from __future__ import annotations
 
+import dataclasses
+import sqlite3
 from collections.abc import Collection
 
 from rulebook.ingest.numbers import parent_number
 
 from .concepts import About
 from .index import Candidate, SearchIndex, read_entries
-from .ranking import is_rule, pointed_to
+from .ranking import is_rule, pointed_to, stands_for
 from .scope import Scope
 from .tiers import WordRanking, is_common
 
@@ -107,7 +109,10 @@ def fused_window(
         lent_by_subrules(candidates.values())
     window = one_place_per_ruling(
         after_the_rules_they_point_to(
-            sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW]
+            in_place_of_their_other_names(
+                by_words.connection,
+                sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW],
+            )
         )
     )
     only_by_meaning = [candidate for candidate in window if candidate.id not in place]
@@ -175,6 +180,45 @@ def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
             ordered.remove(rule)
             ordered.insert(place, rule)
     return ordered
+
+
+def in_place_of_their_other_names(connection: sqlite3.Connection, window: list[Candidate]) -> list[Candidate]:
+    """The window with each glossary entry that is only another name ("APNAP Order: See Active
+    Player, Nonactive Player Order.") right behind the entry it names, which takes its place and its
+    score, read if the window lacks it: a judge who types APNAP asks for the order, and the judge's
+    phone audit got an answer box saying only "See Active Player, Nonactive Player Order."."""
+    ordered, done = list(window), set()
+    for candidate in window:
+        term = stands_for(candidate)
+        if term is None or term in done:  # "Islandwalk" after "Forestwalk": Landwalk is in place
+            continue
+        done.add(term)
+        named = next(
+            (
+                other
+                for other in ordered
+                if other.kind == "glossary" and other.family == candidate.family and other.name == term
+            ),
+            None,
+        ) or _glossary_entry(connection, candidate.family, term)
+        if named is None:
+            continue
+        if named in ordered:
+            ordered.remove(named)
+        ranked = ("score", "relevance", "word_place", "meaning_place", "about")
+        ordered.insert(
+            ordered.index(candidate),
+            dataclasses.replace(named, **{field: getattr(candidate, field) for field in ranked}),
+        )
+    return ordered[: len(window)]
+
+
+def _glossary_entry(connection: sqlite3.Connection, family: str, term: str) -> Candidate | None:
+    row = connection.execute(
+        "select id from search_entries where kind = 'glossary' and family = ? and name = ? order by superseded, id limit 1",
+        [family, term],
+    ).fetchone()
+    return read_entries(connection, [row[0]])[0] if row else None
 
 
 def one_place_per_ruling(window: list[Candidate]) -> list[Candidate]:

@@ -45,6 +45,7 @@ OTHER_QUESTION_FACTOR = 0.5  # an FAQ answer whose question shares none of its w
 # hit@5 0.888 -> 0.893, MRR@10 0.688 -> 0.695, the phrased and typed sets the same; 0.3 to 0.75 within a
 # question of it. With the 8 official editions, MRR@10 0.674 -> 0.678
 
+_ANOTHER_NAME = re.compile(r"See (?!(?:official )?rules? )(?P<term>[^.\n]+)\.$")  # the entry's whole text
 _POINTS_TO_RULES = re.compile(rf"\bSee (?:official )?rules? (?P<number>{NUMBER}|\d{{3}}\b)", re.IGNORECASE)
 
 
@@ -123,6 +124,13 @@ def pointed_to(candidate: Candidate) -> str | None:
     """The rule or section a glossary entry sends the reader to first ("See rule 500.7": 500.7)."""
     found = _POINTS_TO_RULES.search(candidate.body) if candidate.kind == "glossary" else None
     return canonical(found["number"]) if found else None
+
+
+def stands_for(candidate: Candidate) -> str | None:
+    """The glossary term a glossary entry is only another name for ("APNAP Order": "See Active
+    Player, Nonactive Player Order."; "Forestwalk": "See Landwalk.")."""
+    found = _ANOTHER_NAME.match(candidate.body) if candidate.kind == "glossary" else None
+    return found["term"] if found else None
 
 
 def is_rule(candidate: Candidate, number: str) -> bool:
