@@ -886,7 +886,7 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
         ("singleton deck", "903.5b · Commander"),  # "a different English name"
         ("last one standing wins", "104.2a · Ending the Game"),  # "opponents have all left the game"
         ("hold priority", "117.3c · Timing and Priority"),  # "receives priority afterward"
-        ("ap nap order of triggers", "APNAP Order"),
+        ("ap nap order of triggers", "Active Player, Nonactive Player Order"),  # APNAP Order is its other name
         ("can I unmorph my creature at instant speed", "116.2b · Special Actions"),  # "turning ... face up"
     ],
 )
