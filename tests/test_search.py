@@ -523,6 +523,16 @@ def test_naming_an_old_number_keeps_the_old_rules_on_top(find):
     assert top(find("906.6d assassins win"), 1) == [("rule", "treachery-1.1", "906.6d")]
 
 
+@pytest.mark.parametrize("query", ["sacrifice", "Manifest Dread"])
+def test_a_card_named_as_a_glossary_term_is_no_page_to_open(find, query):
+    """Duskmourn prints cards named Sacrifice and Manifest Dread: a judge typing either asks for the
+    rules' word (the phone audit landed on the sorcery's page), so the results list the glossary
+    entry beside the card."""
+    found = find(query)
+    assert found["redirect"] is None
+    assert ("glossary", query.title()) in [(result["kind"], result["title"]) for result in found["results"][:3]]
+
+
 @pytest.mark.parametrize("query", ["the ætherist", "The Aetherist", "THE ÆTHERIST"])
 def test_an_exact_card_name_goes_straight_to_the_card(find, query):
     found = find(query)

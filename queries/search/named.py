@@ -75,7 +75,8 @@ def section_named(
 
 
 def card_named(db: sqlite_utils.Database, text: str, scope: Scope) -> tuple[str | None, Named]:
-    """The card whose exact name (any case, accents optional) is the query."""
+    """The card whose exact name (any case, accents optional) is the query, unless a glossary
+    defines that name too."""
     if scope.kind not in (None, "card"):
         return None, []
     where, parameters = scope.where()
@@ -86,11 +87,23 @@ def card_named(db: sqlite_utils.Database, text: str, scope: Scope) -> tuple[str 
             [fold(text), *parameters],
         )
     ]
+    if not ids or _glossary_defines(db, text):
+        return None, []
     cards = looked_up(db, ids, scope)
     if not cards:
         return None, []
     # Without a document filter the card page itself shows the current version first.
     return card_url(cards[0][1]["card"], scope.document), cards
+
+
+def _glossary_defines(db: sqlite_utils.Database, text: str) -> bool:
+    """Whether a glossary defines ``text``: "sacrifice" and "manifest dread" are the rules' words
+    before they are the names of Duskmourn's cards, whose pages the query does not open (they
+    rank among the results)."""
+    found = db.conn.execute(
+        "select 1 from search_entries where kind = 'glossary' and lower(name) = ? limit 1", [fold(text)]
+    ).fetchone()
+    return found is not None
 
 
 def looked_up(db: sqlite_utils.Database, ids: list[int], scope: Scope) -> Named:
