@@ -523,6 +523,13 @@ def test_naming_an_old_number_keeps_the_old_rules_on_top(find):
     assert top(find("906.6d assassins win"), 1) == [("rule", "treachery-1.1", "906.6d")]
 
 
+def test_an_identity_card_result_shows_its_text(find):
+    """The Treachery rules print no identity card's text; the card data does. A result showed only
+    "Guardian" (the phone audit); it now shows the card's text."""
+    summoner = next(result for result in find("summoner guardian")["results"] if result["title"] == "The Summoner")
+    assert "When The <mark>Summoner</mark> is unveiled, target player creates X 0/0" in summoner["snippet"]
+
+
 @pytest.mark.parametrize("query", ["sacrifice", "Manifest Dread"])
 def test_a_card_named_as_a_glossary_term_is_no_page_to_open(find, query):
     """Duskmourn prints cards named Sacrifice and Manifest Dread: a judge typing either asks for the
