@@ -275,7 +275,8 @@ _DECLARED = [
     Table(
         "card_texts",
         "Identity cards as printed (mtgtreachery.net's card data): cost, unveil cost, type line and "
-        "abilities, shown on the card's page beside its notes.",
+        "abilities, shown on the card's page beside its notes and in the card's search result (but not "
+        "searched: their words are in every Treachery question).",
         {
             **ID,
             **DOCUMENT,

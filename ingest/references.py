@@ -22,6 +22,9 @@ _CITATION = re.compile(
     r"|(?<=\b(?:rule|Rule|RULE) )(?P<section>\d{3})(?![\w.]|\.\d)"
     r"|(?<=\brules )(?P<section_plural>\d{3})(?![\w.]|\.\d)"
 )
+# the end of a range the rules cite (after an en dash), which is a rule too: "601.2f–h" (601.2h),
+# "119.9–10" (119.10); "903.6–903.11" cites both whole
+_RANGE_END = re.compile(r"–(?P<end>\d{1,3}|[a-z])(?![\w-]|\.\d)")
 _OFFICIAL_BEFORE = re.compile(r"(?:\bofficial\s+(?:CR\s+|comprehensive\s+rules?\s+)?rules?|\bCR)\s*$", re.IGNORECASE)
 _OURS_BEFORE = re.compile(r"\bour\s+rules?\s*$", re.IGNORECASE)
 _OFFICIAL_AFTER = re.compile(r"^\s*(?:in|of|from)\s+the\s+official\b", re.IGNORECASE)
@@ -49,4 +52,16 @@ def find_citations(text: str, bare_target: str = SELF) -> list[Citation]:
         else:
             target = bare_target
         found.append(Citation(number, target, match.start(), match.end()))
+        end = _RANGE_END.match(text, match.end()) if match.group("number") else None
+        if end and _same_kind(number, end["end"]):
+            start = (
+                number[: number.rfind(".") + 1] if end["end"].isdigit() else number.rstrip("abcdefghijklmnopqrstuvwxyz")
+            )
+            found.append(Citation(start + end["end"], target, end.start("end"), end.end("end")))
     return found
+
+
+def _same_kind(number: str, end: str) -> bool:
+    """Whether a range's ``end`` is what ``number`` ends with: a subrule's letter after a letter
+    ("601.2f–h"), a rule's digits after digits ("119.9–10")."""
+    return end.isdigit() == number[-1].isdigit() and (end.isdigit() or end > number[-1])

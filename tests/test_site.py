@@ -89,6 +89,14 @@ async def test_rule_page_links_every_rule_number_and_shows_its_place(site):
     assert "treachery-rules-6.0.txt, lines 203–203" in html
 
 
+async def test_a_range_of_rules_cited_links_both_ends(site):
+    """702.15e says "see rules 119.9–10": 119.10 is cited too (the judge's phone audit found only
+    119.9 linked); "601.2f–h" ends at 601.2h."""
+    html = (await site.client.get("/rules/comprehensive-rules-2026-01-16/702.15e")).text
+    assert '<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/119.9">119.9</a>–' in html
+    assert '–<a class="rule-link" href="/rules/comprehensive-rules-2026-01-16/119.10">10</a>' in html
+
+
 async def test_rule_json_has_what_the_page_shows(site):
     response = await site.client.get("/rules/treachery-6.0/907.8b.json")
     assert response.status_code == 200

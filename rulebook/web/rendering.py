@@ -108,7 +108,7 @@ class LinkContext:
                 _anchor(
                     "rule-link",
                     self._path(rule_url(self.slugs[found.document_id], found.citation.number)),
-                    found.citation.number,
+                    text[found.citation.start : found.citation.end],  # as printed: "10" of "119.9–10"
                 ),
             )
             for found in self.citations.resolve(text, document_id)
@@ -169,7 +169,9 @@ def _numbers_linked(text: str, base_url: str) -> Markup:
         _Span(
             citation.start,
             citation.end,
-            _anchor("rule-link", base_url + rule_url(None, citation.number).lstrip("/"), citation.number),
+            _anchor(
+                "rule-link", base_url + rule_url(None, citation.number).lstrip("/"), text[citation.start : citation.end]
+            ),
         )
         for citation in find_citations(text)
         if not _SAYS_MISSING.search(text[: citation.start])
