@@ -1356,6 +1356,12 @@ def test_a_glossary_entry_that_is_another_name_gives_its_place_to_the_entry_it_n
     assert [result["title"] for result in find("forestwalk")["results"][:2]] == ["Landwalk", "Forestwalk"]
 
 
+def test_flipping_a_double_faced_card_is_transforming_it(find):
+    """Players "flip" an identity card (unveil it) and a double-faced card (transform it)."""
+    assert ("rule", "comprehensive-rules-2026-01-16", "701.27a") in top(find("flip a double-faced card"), 3)
+    assert ("rule", "treachery-6.0", "702.TR01c") in top(find("can I flip my traitor in response"), 2)
+
+
 def test_a_player_who_dies_loses_the_game():
     """At the table a player "dies" when they lose (104.3); a creature still dies (700.4)."""
 
