@@ -1362,6 +1362,14 @@ def test_flipping_a_double_faced_card_is_transforming_it(find):
     assert ("rule", "treachery-6.0", "702.TR01c") in top(find("can I flip my traitor in response"), 2)
 
 
+def test_a_players_sword_is_an_equipment_and_to_yoink_is_to_gain_control(find):
+    """ "who controls the sword when they yoink my creature": 301.5d, an Equipment's controller is
+    separate from the equipped creature's."""
+    found = find("who controls the sword when they yoink my creature")
+    assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "301.5d")]
+    assert "<mark>Equipment</mark>" in found["results"][0]["snippet"]
+
+
 def test_a_player_who_dies_loses_the_game():
     """At the table a player "dies" when they lose (104.3); a creature still dies (700.4)."""
 
