@@ -1370,6 +1370,15 @@ def test_a_players_sword_is_an_equipment_and_to_yoink_is_to_gain_control(find):
     assert "<mark>Equipment</mark>" in found["results"][0]["snippet"]
 
 
+def test_a_number_typed_in_digits_finds_the_rules_that_spell_it_out(find):
+    """The rules say "ten or more poison counters" (122.1f); a judge types 10."""
+    found = find("10 poison counters")
+    rule = next(result for result in found["results"][:3] if result["number"] == "122.1f")
+    assert rule["snippet"].startswith(
+        "If a player has <mark>ten</mark> or more <mark>poison</mark> <mark>counters</mark>"
+    )
+
+
 def test_a_player_who_dies_loses_the_game():
     """At the table a player "dies" when they lose (104.3); a creature still dies (700.4)."""
 

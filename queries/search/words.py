@@ -59,6 +59,13 @@ AGAIN, AGAIN_MIN = "re", 3  # "recast" is casting again; the word after "re" has
 CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one ("prolif": proliferate);
 # fewer begin too many words ("inst": instant, instance, instead, instruction)
 SLIP_AT_MOST, SLIP_RATIO = 2, 50  # a stem in this many entries at most, one edit or two from a word 50 times as used
+# The rules spell small numbers out ("ten or more poison counters", 704.5c; "seven cards", 103.5):
+# a number typed in digits searches its word too
+_SPELLED_OUT = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty hundred"
+)
+NUMBER_WORDS = dict(zip(map(str, [*range(21), 30, 40, 50, 100]), _SPELLED_OUT.split()))
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -241,7 +248,11 @@ class Speller:
                 continue
             stem = stem_word(word.typed)
             again = self.done_again(word.typed)
-            if word.typed not in self.vocabulary and correct and attempts < MAX_CORRECTED and self.slipped(word.typed):
+            if word.typed in NUMBER_WORDS:
+                word.stems = [each for each in (stem, NUMBER_WORDS[word.typed]) if each in self.known_stems]
+            elif (
+                word.typed not in self.vocabulary and correct and attempts < MAX_CORRECTED and self.slipped(word.typed)
+            ):
                 attempts += 1
                 word.correction = self.correct(word.typed)
                 word.stems = [stem_word(word.correction)]
