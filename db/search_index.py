@@ -430,7 +430,10 @@ def _faq(db: sqlite_utils.Database) -> Iterator[dict]:
 
 
 def _glossary(db: sqlite_utils.Database) -> Iterator[dict]:
-    return _labelled(db, "glossary", "glossary", label_as="name")
+    """A glossary entry, looked up by its folded term as a card by its name (queries/search/named.py:
+    "sacrifice" is a term before it is a card)."""
+    for entry in _labelled(db, "glossary", "glossary", label_as="name"):
+        yield {**entry, "name_key": entry["identity"]}
 
 
 def _mechanics(db: sqlite_utils.Database) -> Iterator[dict]:

@@ -497,7 +497,7 @@ _DECLARED.append(
             "family": (str, "The document family (db/families.py)."),
             "identity": (str, "What stays the same across editions: a rule's number, a card's name."),
             "name": (str, "The card, glossary term or mechanic the entry is (not a note about it)."),
-            "name_key": (str, "A card's folded name, for exact-name lookups."),
+            "name_key": (str, "A card's or glossary term's folded name, for exact-name lookups."),
             "owner": (str, "What the entry is or is about: its card, glossary term or mechanic."),
             "number": (str, "The canonical rule number."),
             "latest": (int, "1: this text is the one of the newest edition that has the entry."),

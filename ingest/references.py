@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .numbers import NUMBER
+from .numbers import NUMBER, RuleNumber
 
 SELF = "self"
 COMPREHENSIVE = "comprehensive"
@@ -53,15 +53,21 @@ def find_citations(text: str, bare_target: str = SELF) -> list[Citation]:
             target = bare_target
         found.append(Citation(number, target, match.start(), match.end()))
         end = _RANGE_END.match(text, match.end()) if match.group("number") else None
-        if end and _same_kind(number, end["end"]):
-            start = (
-                number[: number.rfind(".") + 1] if end["end"].isdigit() else number.rstrip("abcdefghijklmnopqrstuvwxyz")
-            )
-            found.append(Citation(start + end["end"], target, end.start("end"), end.end("end")))
+        last = range_end(number, end["end"]) if end else None
+        if last:
+            found.append(Citation(last, target, end.start("end"), end.end("end")))
     return found
 
 
-def _same_kind(number: str, end: str) -> bool:
-    """Whether a range's ``end`` is what ``number`` ends with: a subrule's letter after a letter
-    ("601.2f–h"), a rule's digits after digits ("119.9–10")."""
-    return end.isdigit() == number[-1].isdigit() and (end.isdigit() or end > number[-1])
+def range_end(first: str, end: str) -> str | None:
+    """The rule a range starting at ``first`` ends at: a later letter after a subrule's one letter
+    ("601.2f–h": 601.2h), a later number after a numbered rule ("119.9–10": 119.10); None for
+    anything else ("702.TR01–02", "119.10–9", "601.2f–c")."""
+    parsed = RuleNumber.parse(first)
+    if parsed is None:
+        return None
+    if end.isdigit() and not parsed.sub and parsed.rule.isdigit() and int(end) > int(parsed.rule):
+        return f"{parsed.section}.{end}"
+    if end.isalpha() and len(parsed.sub) == 1 and end > parsed.sub:
+        return f"{parsed.section}.{parsed.rule}{end}"
+    return None

@@ -25,6 +25,7 @@ from rulebook.ingest import read_document
 from rulebook.ingest.numbers import RuleNumber
 from rulebook.queries.compare import compare_editions, rule_lineage
 from rulebook.queries.rules import RulePageAnswer
+from rulebook.queries.search import search
 from tests.sample_documents import FULL_CR
 from tests.server import in_process
 
@@ -445,6 +446,27 @@ async def test_as_of_that_is_not_a_date_is_a_400_naming_the_format(editions_site
     response = await editions_site.client.get(f"/rules/119.1.json?as_of={as_of}")
     assert response.status_code == 400
     assert "as_of must be a date written YYYY-MM-DD, e.g. as_of=2021-06-18" in response.text
+
+
+def test_a_glossary_entry_that_is_another_name_gives_its_place_to_the_edition_searched(tmp_path):
+    """ "Thrull: See Legend Rule." gives its place to the Legend Rule of the edition the search
+    reads, whose text changed in the next: the entry read is the edition's own (another edition's
+    made the page fail), and in every scope the search keeps it."""
+    pointer = FULL_CR.replace("\nMove\n", "\nThrull\nSee Legend Rule.\n\nMove\n")
+    changed = second_edition(pointer).replace("A state-based action that causes", "A state-based action that makes")
+    (tmp_path / "MagicCompRules-20210618.txt").write_text(pointer, encoding="utf-8")
+    (tmp_path / "MagicCompRules-20220101.txt").write_text(changed, encoding="utf-8")
+    build_database(tmp_path / "rulebook.db", sorted(tmp_path.glob("*.txt")))
+    db = sqlite_utils.Database(tmp_path / "rulebook.db")
+    for scope, says in (
+        ({}, "action that makes"),
+        ({"as_of": "2021-07-01"}, "action that causes"),
+        ({"document": "comprehensive-rules-2021-06-18"}, "action that causes"),
+        ({"kind": "glossary"}, "action that makes"),
+    ):
+        found = search(db, "thrull", **scope)["results"]
+        assert [result["title"] for result in found[:2]] == ["Legend Rule", "Thrull"], scope
+        assert says in found[0]["snippet"], scope
 
 
 # Citations pinned to the edition in force

@@ -21,7 +21,7 @@ from collections.abc import Collection
 from rulebook.ingest.numbers import parent_number
 
 from .concepts import About
-from .index import Candidate, SearchIndex, read_entries
+from .index import RANKING_FIELDS, Candidate, SearchIndex, read_entries
 from .ranking import is_rule, pointed_to, stands_for
 from .scope import Scope
 from .tiers import WordRanking, is_common
@@ -111,6 +111,8 @@ def fused_window(
         after_the_rules_they_point_to(
             in_place_of_their_other_names(
                 by_words.connection,
+                scope,
+                skipped,
                 sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW],
             )
         )
@@ -182,17 +184,21 @@ def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
     return ordered
 
 
-def in_place_of_their_other_names(connection: sqlite3.Connection, window: list[Candidate]) -> list[Candidate]:
+def in_place_of_their_other_names(
+    connection: sqlite3.Connection, scope: Scope, skipped, window: list[Candidate]
+) -> list[Candidate]:
     """The window with each glossary entry that is only another name ("APNAP Order: See Active
-    Player, Nonactive Player Order.") right behind the entry it names, which takes its place and its
-    score, read if the window lacks it: a judge who types APNAP asks for the order, and the judge's
-    phone audit got an answer box saying only "See Active Player, Nonactive Player Order."."""
+    Player, Nonactive Player Order.") right behind the entry it names, which takes its place and
+    its score if it ranked lower or not at all (read then, in the search's scope): a judge who
+    types APNAP asks for the order, and the judge's phone audit got an answer box saying only
+    "See Active Player, Nonactive Player Order.". An entry already before its other name stays."""
     ordered, done = list(window), set()
     for candidate in window:
         term = stands_for(candidate)
         if term is None or term in done:  # "Islandwalk" after "Forestwalk": Landwalk is in place
             continue
         done.add(term)
+        place = ordered.index(candidate)
         named = next(
             (
                 other
@@ -200,25 +206,31 @@ def in_place_of_their_other_names(connection: sqlite3.Connection, window: list[C
                 if other.kind == "glossary" and other.family == candidate.family and other.name == term
             ),
             None,
-        ) or _glossary_entry(connection, candidate.family, term)
-        if named is None:
-            continue
-        if named in ordered:
-            ordered.remove(named)
-        ranked = ("score", "relevance", "word_place", "meaning_place", "about")
-        ordered.insert(
-            ordered.index(candidate),
-            dataclasses.replace(named, **{field: getattr(candidate, field) for field in ranked}),
         )
-    return ordered[: len(window)]
+        if named is not None and ordered.index(named) < place:
+            continue
+        if named is None:
+            named = _glossary_entry(connection, scope, skipped, candidate.family, term)
+            if named is None:
+                continue
+        else:
+            ordered.remove(named)
+        ordered.insert(
+            place, dataclasses.replace(named, **{field: getattr(candidate, field) for field in RANKING_FIELDS})
+        )
+    return ordered[:WINDOW]
 
 
-def _glossary_entry(connection: sqlite3.Connection, family: str, term: str) -> Candidate | None:
+def _glossary_entry(connection: sqlite3.Connection, scope: Scope, skipped, family: str, term: str) -> Candidate | None:
+    """The glossary entry of ``family`` named ``term`` that the search's scope shows (its current
+    text, or the edition's it searches), if any."""
+    where, parameters = scope.where()
     row = connection.execute(
-        "select id from search_entries where kind = 'glossary' and family = ? and name = ? order by superseded, id limit 1",
-        [family, term],
+        f"select e.id from search_entries e where e.kind = 'glossary' and e.family = ? and e.name = ? and {where} "
+        "order by e.superseded, e.id desc limit 1",
+        [family, term, *parameters],
     ).fetchone()
-    return read_entries(connection, [row[0]])[0] if row else None
+    return read_entries(connection, [row[0]])[0] if row and row[0] not in skipped else None
 
 
 def one_place_per_ruling(window: list[Candidate]) -> list[Candidate]:

@@ -51,6 +51,7 @@ class Candidate:
 
 
 ENTRY_COLUMNS = tuple(field.name for field in fields(Candidate) if field.default is MISSING)
+RANKING_FIELDS = tuple(field.name for field in fields(Candidate) if field.default is not MISSING)  # its place
 
 
 def read_entries(connection: sqlite3.Connection, ids: list[int], scores: dict[int, float] | None = None):

@@ -76,7 +76,7 @@ def section_named(
 
 def card_named(db: sqlite_utils.Database, text: str, scope: Scope) -> tuple[str | None, Named]:
     """The card whose exact name (any case, accents optional) is the query, unless a glossary
-    defines that name too."""
+    defines that name too and the query does not ask for cards."""
     if scope.kind not in (None, "card"):
         return None, []
     where, parameters = scope.where()
@@ -87,7 +87,7 @@ def card_named(db: sqlite_utils.Database, text: str, scope: Scope) -> tuple[str 
             [fold(text), *parameters],
         )
     ]
-    if not ids or _glossary_defines(db, text):
+    if not ids or (scope.kind != "card" and _glossary_defines(db, text)):
         return None, []
     cards = looked_up(db, ids, scope)
     if not cards:
@@ -99,9 +99,9 @@ def card_named(db: sqlite_utils.Database, text: str, scope: Scope) -> tuple[str 
 def _glossary_defines(db: sqlite_utils.Database, text: str) -> bool:
     """Whether a glossary defines ``text``: "sacrifice" and "manifest dread" are the rules' words
     before they are the names of Duskmourn's cards, whose pages the query does not open (they
-    rank among the results)."""
+    rank among the results), unless it asks for cards."""
     found = db.conn.execute(
-        "select 1 from search_entries where kind = 'glossary' and lower(name) = ? limit 1", [fold(text)]
+        "select 1 from search_entries where name_key = ? and kind = 'glossary' limit 1", [fold(text)]
     ).fetchone()
     return found is not None
 

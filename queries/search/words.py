@@ -6,8 +6,9 @@ stems, ingest/words.py) searched for it. Three things change what is searched:
 - judges' phrases ("goes first") become the rules' words ("starting player"), from the data
   file ``judges-words.txt`` beside this module and from what the documents themselves say
   another name is ("roles", "in play": db/search_synonyms.py);
-- a word the rulebook never uses is corrected from the rulebook's own vocabulary by whoosh's
-  corrector, closest by whoosh's Damerau–Levenshtein distance, then most used;
+- a word the rulebook never uses is corrected from the rulebook's own vocabulary (and the
+  players' words of judges-words.txt, after the rules' own) by whoosh's corrector, closest by
+  whoosh's Damerau–Levenshtein distance, then most used;
 - but a real English word (wordfreq's English list) is never "corrected": "anyone" stays
   "anyone" even though no rule says it.
 """
@@ -228,7 +229,8 @@ def negations(stem: str, known_stems: Collection[str]) -> list[str]:
 
 
 class Speller:
-    """The rulebook's vocabulary, and the closest of its words to a misspelled one."""
+    """The rulebook's vocabulary, and the closest of its words (or of the players' words) to a
+    misspelled one."""
 
     def __init__(self, vocabulary: dict[str, int], known_stems: dict[str, int], players_words: Collection[str] = ()):
         self.vocabulary = vocabulary
@@ -285,10 +287,10 @@ class Speller:
         return stem if stem in self.known_stems else None
 
     def closest_word(self, word: str) -> str | None:
-        """The rulebook's closest word: fewest edits (swapping two letters is one), then a word
-        the rules' own words before the players' ("conceed": concede, not conceded), then a word
-        the typed one misses a letter of ("commandr": commander, not command; typists drop letters
-        more often than they add them), then most used.
+        """The closest word, the rulebook's or a player's: fewest edits (swapping two letters is
+        one), then the rules' own words before the players' ("conceed": concede, not conceded),
+        then a word the typed one misses a letter of ("commandr": commander, not command; typists
+        drop letters more often than they add them), then most used.
 
         Only words of letters are corrected: "20" or "2hg" are not typos of other numbers."""
         allowed = 0 if len(word) < 4 or len(word) > 30 or not word.isalpha() else 1 if len(word) < 6 else 2
@@ -324,10 +326,11 @@ class Speller:
         if len(word) < CLIPPED_MIN or not word.isalpha():
             return None
         start = bisect.bisect_left(self.words, word)
-        longer = list(itertools.takewhile(lambda candidate: candidate.startswith(word), self.words[start:]))
+        begun = itertools.takewhile(lambda candidate: candidate.startswith(word), self.words[start:])
+        longer = [candidate for candidate in begun if candidate in self.vocabulary]  # the rules' own words
         uses: Counter[str] = Counter()
         for candidate in longer:
-            uses[stem_word(candidate)] += self.vocabulary.get(candidate, 0)
+            uses[stem_word(candidate)] += self.vocabulary[candidate]
         if not uses:
             return None
         # a stem also finds the longer ones it begins ("prolifer" finds "proliferat", proliferated)

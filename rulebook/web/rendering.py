@@ -18,7 +18,7 @@ from urllib.parse import quote
 import sqlite_utils
 from markupsafe import Markup, escape
 
-from rulebook.db.links import Citations
+from rulebook.db.links import Citations, Resolved
 from rulebook.ingest.references import find_citations
 from rulebook.queries.compare import stale_citations
 from rulebook.urls import card_url, rule_url
@@ -100,7 +100,11 @@ class LinkContext:
     def _path(self, url: str) -> str:
         return self.base_url + url.lstrip("/")
 
-    def _rule_links(self, text: str, document_id: int) -> list[_Span]:
+    def _linked_citations(self, text: str, document_id: int) -> list[Resolved]:
+        """The citations of ``text`` that lead somewhere: a number that leads nowhere is no link."""
+        return [found for found in self.citations.resolve(text, document_id) if found.resolution != "unresolved"]
+
+    def _rule_links(self, text: str, linked: list[Resolved]) -> list[_Span]:
         return [
             _Span(
                 found.citation.start,
@@ -111,14 +115,13 @@ class LinkContext:
                     text[found.citation.start : found.citation.end],  # as printed: "10" of "119.9–10"
                 ),
             )
-            for found in self.citations.resolve(text, document_id)
-            if found.resolution != "unresolved"  # a number that leads nowhere is not a link
+            for found in linked
         ]
 
-    def _stale_flags(self, rule_links: list[_Span], source: tuple[str, int] | None) -> list[Markup]:
+    def _stale_flags(self, linked: list[Resolved], source: tuple[str, int] | None) -> list[Markup]:
         """ "rule 702.19b changed on 2022-04-29 (what changed)" for each rule the text cites that
         changed after its document's date (the flag goes with the text that cites it)."""
-        cited = {quote(str(link.html.striptags())) for link in rule_links}
+        cited = {quote(found.citation.number) for found in linked}
         return [
             Markup(' <span class="stale">rule {} {} on {} (<a href="{}">what changed</a>)</span>').format(
                 flag["number"],
@@ -154,9 +157,9 @@ class LinkContext:
         """
         if not text:
             return Markup("")
-        rule_links = self._rule_links(text, document_id)
-        linked = _joined(text, rule_links + self._card_links(text, source) + _symbol_spans(text))
-        return Markup("").join([linked, *self._stale_flags(rule_links, source)])
+        cited = self._linked_citations(text, document_id)
+        linked = _joined(text, self._rule_links(text, cited) + self._card_links(text, source) + _symbol_spans(text))
+        return Markup("").join([linked, *self._stale_flags(cited, source)])
 
 
 _SAYS_MISSING = re.compile(r"\bno rule\s*$", re.IGNORECASE)
