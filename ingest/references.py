@@ -17,14 +17,15 @@ from .numbers import NUMBER, RuleNumber
 SELF = "self"
 COMPREHENSIVE = "comprehensive"
 
+# the end of a range the rules cite (after an en dash, or a hyphen as older editions print it), which
+# is a rule too: "601.2f–h" and "601.2f-h" (601.2h), "119.9–10" (119.10); "903.6–903.11" cites both whole
+_END = r"(?:\d{1,3}|[a-z])(?![\w-]|\.\d)"
 _CITATION = re.compile(
-    rf"(?<![\w.])(?P<number>{NUMBER})(?![\w-])"
+    rf"(?<![\w.])(?P<number>{NUMBER})(?!\w|-(?!{_END}|{NUMBER}))"
     r"|(?<=\b(?:rule|Rule|RULE) )(?P<section>\d{3})(?![\w.]|\.\d)"
     r"|(?<=\brules )(?P<section_plural>\d{3})(?![\w.]|\.\d)"
 )
-# the end of a range the rules cite (after an en dash), which is a rule too: "601.2f–h" (601.2h),
-# "119.9–10" (119.10); "903.6–903.11" cites both whole
-_RANGE_END = re.compile(r"–(?P<end>\d{1,3}|[a-z])(?![\w-]|\.\d)")
+_RANGE_END = re.compile(rf"[–-](?P<end>{_END})")
 _OFFICIAL_BEFORE = re.compile(r"(?:\bofficial\s+(?:CR\s+|comprehensive\s+rules?\s+)?rules?|\bCR)\s*$", re.IGNORECASE)
 _OURS_BEFORE = re.compile(r"\bour\s+rules?\s*$", re.IGNORECASE)
 _OFFICIAL_AFTER = re.compile(r"^\s*(?:in|of|from)\s+the\s+official\b", re.IGNORECASE)

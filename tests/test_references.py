@@ -15,6 +15,8 @@ from rulebook.web.rendering import LinkContext
     [
         ("see rules 119.9–10.", ["119.9", "119.10"]),
         ("Follow rules 601.2f–h.", ["601.2f", "601.2h"]),
+        ("Follow rules 601.2f-h.", ["601.2f", "601.2h"]),  # older editions print a hyphen
+        ("see rules 100.1-100.4", ["100.1", "100.4"]),
         ("see rules 903.6–903.11.", ["903.6", "903.11"]),
         ("rules 111.10j–r", ["111.10j", "111.10r"]),
         # no range the rules could mean: a letter or number before the first, or no plain rule
