@@ -1354,6 +1354,8 @@ def test_a_glossary_entry_that_is_another_name_gives_its_place_to_the_entry_it_n
     assert found["answer"]["title"] == "Active Player, Nonactive Player Order"
     assert "See rule 101.4." in found["answer"]["text"]
     assert [result["title"] for result in find("forestwalk")["results"][:2]] == ["Landwalk", "Forestwalk"]
+    # one word typed: the entry it names answers, as the other name it typed would have
+    assert find("apnap")["answer"]["title"] == "Active Player, Nonactive Player Order"
 
 
 def test_flipping_a_double_faced_card_is_transforming_it(find):

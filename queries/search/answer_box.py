@@ -43,13 +43,15 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searc
     first = window[0]
     # the glossary's other name for it ("APNAP Order", right behind its Active Player, Nonactive
     # Player Order: fusion.in_place_of_their_other_names) is no rival answer
-    others = [other for other in window[1:] if first.kind != "glossary" or stands_for(other) != first.name]
+    other_names = [other for other in window[1:] if first.kind == "glossary" and stands_for(other) == first.name]
+    others = [other for other in window[1:] if other not in other_names]
     if first.kind == "faq":
         if not asks_its_question(first, stems, index):
             return False
         if len(question_words(first, index)) >= ASKED_WORDS:
             return True
-    if searched_count < FEW_WORDS and not (first.about or names(first.owner, stems, index.frequency)):
+    named = any(names(entry.owner, stems, index.frequency) for entry in (first, *other_names))  # "apnap"
+    if searched_count < FEW_WORDS and not (first.about or named):
         return False
     if others and first.score >= FUSED_MARGIN * others[0].score:
         return True
