@@ -85,6 +85,12 @@ COUNTER_WORDS = {"+1/+1": "plus1plus1", "-1/-1": "minus1minus1"}
 
 # whoosh's default word pattern, which keeps rule numbers ("907.8b") in one piece; power and
 # toughness first, whole.
+# Numbers as the rules spell them out ("ten or more poison counters", 704.5c; "seven cards", 103.5)
+_SPELLED_OUT = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty hundred"
+)
+SPELLED_NUMBERS = dict(zip([*range(21), 30, 40, 50, 100], _SPELLED_OUT.split()))
 WORD_PATTERN = re.compile(rf"{POWER_TOUGHNESS}|\w+(?:\.?\w+)*")
 
 

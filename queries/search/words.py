@@ -29,7 +29,7 @@ from whoosh.support.levenshtein import damerau_levenshtein
 from wordfreq import zipf_frequency
 
 from rulebook.ingest.numbers import NUMBER, canonical
-from rulebook.ingest.words import WORDS, is_game_number, stem_word
+from rulebook.ingest.words import SPELLED_NUMBERS, WORDS, is_game_number, stem_word
 
 # 907.8b, 702.TrUnv-3 in a query; and a subrule's letter typed apart on a phone, "907.8 b": any
 # letter but "a" and "i" (words of their own: "104.3 a player concedes"), or those ending the query
@@ -60,13 +60,8 @@ AGAIN, AGAIN_MIN = "re", 3  # "recast" is casting again; the word after "re" has
 CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one ("prolif": proliferate);
 # fewer begin too many words ("inst": instant, instance, instead, instruction)
 SLIP_AT_MOST, SLIP_RATIO = 2, 50  # a stem in this many entries at most, one edit or two from a word 50 times as used
-# The rules spell small numbers out ("ten or more poison counters", 704.5c; "seven cards", 103.5):
-# a number typed in digits searches its word too
-_SPELLED_OUT = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty thirty forty fifty hundred"
-)
-NUMBER_WORDS = dict(zip(map(str, [*range(21), 30, 40, 50, 100]), _SPELLED_OUT.split()))
+# The rules spell small numbers out (ingest/words.py): a number typed in digits searches its word too
+NUMBER_WORDS = {str(number): word for number, word in SPELLED_NUMBERS.items()}
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 

@@ -14,6 +14,7 @@ from functools import cache
 
 from markupsafe import Markup
 
+from rulebook.ingest.words import SPELLED_NUMBERS
 from rulebook.resources import package_file
 
 from .symbol_font import SUBSET_CSS
@@ -24,13 +25,13 @@ SYMBOL = re.compile(r"\{([A-Za-z0-9]{1,2}(?:/[A-Za-z0-9]{1,2}){0,2})\}")
 _COLOURS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green", "c": "colorless"}
 _NAMED = {"t": "tap", "q": "untap", "e": "energy", "s": "snow mana", "x": "X mana", "y": "Y mana", "z": "Z mana"}
 _GLYPH_CLASS = {"t": "tap", "q": "untap"}
-_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+_SPOKEN_TO = 12  # a generic cost up to twelve is read as its word ("three generic"), above as digits
 
 
 def _spoken(part: str) -> str:
     """One part of a symbol as spoken: "2" -> "two generic", "u" -> "blue"."""
     if part.isdigit():
-        return f"{_NUMBERS[int(part)] if int(part) < len(_NUMBERS) else part} generic"
+        return f"{SPELLED_NUMBERS[int(part)] if int(part) <= _SPOKEN_TO else part} generic"
     return _COLOURS.get(part, part.upper())
 
 
