@@ -971,6 +971,15 @@ def test_players_phrases_with_common_words_are_read_as_the_rules_words():
     ]
 
 
+def test_words_a_question_leans_on_are_not_searched():
+    """ "just", "even" and "really" say nothing of the rules: rare in them, they would rank whatever
+    entry says them. Matched as typed: "basically" is not the "basic" of basic lands."""
+    query = parse("I just died, does my ability even resolve")
+    assert [word.typed for word in query.words] == ["died", "ability", "resolve"]
+    assert query.stop_words == ["i", "just", "does", "my", "even"]
+    assert [word.typed for word in parse("is that basically a basic land").words] == ["basic", "land"]
+
+
 def test_the_word_a_question_asks_for_ranks_the_entries_that_say_it():
     from rulebook.queries.search import asked_for
 

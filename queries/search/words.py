@@ -62,6 +62,14 @@ CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one 
 SLIP_AT_MOST, SLIP_RATIO = 2, 50  # a stem in this many entries at most, one edit or two from a word 50 times as used
 # The rules spell small numbers out (ingest/words.py): a number typed in digits searches its word too
 NUMBER_WORDS = {str(number): word for number, word in SPELLED_NUMBERS.items()}
+# Words a question leans on that say nothing of the rules ("I just cast it", "does it even work",
+# "is that really legal"): rare in the rules, so a search by them ranks whatever entry happens to say
+# "just" or "even" first. A question's stop words, never the index's: matched as typed, since
+# "basically" stems to "basic" (basic lands). Fitted on the blind sets' fit half: hit@5 0.868 -> 0.871,
+# MRR@10 0.689 -> 0.696, with the 8 official editions 0.837/0.675 -> 0.840/0.678, the phrased and typed
+# sets the same. "still" and "though" stay searched: dropping "still" ("is still on the stack", as the
+# rules say it too) cost a right answer box, and dropping "though" showed a wrong one
+QUESTION_FILLER = frozenset(["just", "even", "really", "actually", "anyway", "ok", "okay", "basically", "literally"])
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -104,10 +112,12 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
                 spans.append((start, end))
             continue
         spans.append((token.startchar, token.endchar))
-        if token.stopped:
-            stop_words.append(token.text)
+        typed = text[token.startchar : token.endchar].lower()
+        stopped = token.stopped or typed in QUESTION_FILLER
+        if stopped:
+            stop_words.append(token.text if token.stopped else typed)
         words.append(
-            Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text), stop=token.stopped)
+            Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text), stop=stopped)
         )
     return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
 
