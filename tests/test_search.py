@@ -1312,8 +1312,10 @@ def test_a_concept_is_named_by_its_word_in_another_form_not_by_a_shorter_word(bu
 
 def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):
     deathtouch_and_trample = [result["number"] for result in find("does deathtouch work with trample")["results"][:5]]
-    assert "702.2c" in deathtouch_and_trample[:2]  # deathtouch's rule on lethal damage, what trample assigns
+    assert deathtouch_and_trample[0] == "702.2c"  # deathtouch's rule on lethal damage, what trample assigns
     assert "702.19b" in deathtouch_and_trample  # trample's rule on assigning lethal damage
+    # 122.1b has both words, in its list of the fifteen keyword counters: it says nothing of how they meet
+    assert "122.1b" not in deathtouch_and_trample
     mulligan = [result["number"] for result in find("mulligan in two headed giant")["results"][:5]]
     assert "103.5d" in mulligan  # the mulligan rule on shared team turns, as in Two-Headed Giant
 
@@ -1332,11 +1334,25 @@ def test_an_entry_that_misses_a_concept_the_question_names_ranks_lower(built_db)
     assert [concept.name for concept in about.specific] == ["Two-Headed Giant Variant", "Mulligan"]
     entry = {
         number: built_db.execute(
-            "select id, words from search_entries where number = ? and latest", [number]
+            "select id, words, body from search_entries where number = ? and latest", [number]
         ).fetchone()
         for number in ("810.1", "103.5d", "119.1a")
     }
     assert [about.misses(*entry[number]) for number in ("810.1", "103.5d", "119.1a")] == [1, 0, 1]
+
+
+def test_a_concept_named_only_in_a_list_of_many_is_not_spoken_of():
+    from rulebook.queries.search.concepts import Concept, only_listed
+
+    deathtouch = Concept("Deathtouch", ("deathtouch",), (), ())
+    keyword_counters = (
+        "The keywords that a keyword counter can be are flying, first strike, double strike, deathtouch, "
+        "decayed, exalted, haste, hexproof, indestructible, lifelink, menace, reach, shadow, trample, and vigilance"
+    )
+    assert only_listed(keyword_counters, deathtouch)
+    assert not only_listed(keyword_counters + ". Deathtouch counters are rare.", deathtouch)
+    assert not only_listed("A creature with deathtouch, flying, or reach can block it.", deathtouch)  # 3 items
+    assert not only_listed("Any nonzero amount of damage from a source with deathtouch is lethal.", deathtouch)
 
 
 def test_a_glossary_entry_that_points_to_a_rule_follows_that_rule(find):

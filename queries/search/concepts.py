@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sqlite3
 import sys
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
 
+from .snippets import matched_spans
 from .words import NEGATIONS, Word
 
 OPTION_STEMS = ("option", "variant")  # the last word of an option's or variant's heading, stemmed
@@ -36,6 +38,10 @@ AGENT, AGENT_MIN = "er", 5  # one who does it, from a word of five letters or mo
 # an offer is no "off" ("does the sword fall off" named Offering), a lander no "land", a locker no "lock"
 SPECIFIC = 0.5  # how specific a name must be (specific()) for an entry to miss it: "team" or "game" says little
 SPEAKS_OF = 0.5  # how much an entry outside a concept's home must speak of it (_speaks_of) not to miss it
+# A list of five items or more, each of one to three words ("flying, first strike, double strike,
+# deathtouch, ..., and vigilance", 122.1b): an entry naming a concept only there does not speak of it
+_ITEM = r"[\w'’/+-]+(?: [\w'’/+-]+){0,2}"
+LIST = re.compile(rf"(?:{_ITEM}, ){{4,}}(?:(?:and|or) )?{_ITEM}")
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
@@ -67,15 +73,19 @@ class About:
     specific: list[Concept] = field(default_factory=list)  # the concepts named that say what it is about
     unasked: frozenset[int] = frozenset()  # the entries of the options of play the question does not name
 
-    def misses(self, entry_id: int, words: str) -> int:
+    def misses(self, entry_id: int, words: str, body: str) -> int:
         """How many of the specific concepts named an entry is neither under nor speaks of (its
-        indexed ``words``): "mulligan in two headed giant" asks of both, and 810.1, which only
-        says what Two-Headed Giant is, misses the mulligan."""
+        indexed ``words``, its ``body``): "mulligan in two headed giant" asks of both, and 810.1,
+        which only says what Two-Headed Giant is, misses the mulligan; "does deathtouch work with
+        trample" asks how they meet, and 122.1b, which lists both among the keyword counters, misses
+        both."""
         if len(self.specific) < 2:
             return 0
         used = frozenset(words.split())
         return sum(
-            1 for concept in self.specific if entry_id not in concept.home and _speaks_of(used, concept) < SPEAKS_OF
+            1
+            for concept in self.specific
+            if entry_id not in concept.home and (_speaks_of(used, concept) < SPEAKS_OF or only_listed(body, concept))
         )
 
 
@@ -292,6 +302,14 @@ def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:
         and ending in ENDINGS
         and frequency.get(long, 0) <= frequency.get(short, 0)
     )
+
+
+def only_listed(body: str, concept: Concept) -> bool:
+    """Whether ``body`` names the concept only in a list of many (LIST): one of fifteen keyword
+    counters is no rule about that keyword."""
+    lists = [found.span() for found in LIST.finditer(body)]
+    named = matched_spans(body, frozenset(concept.stems)) if lists else []
+    return bool(named) and all(any(start <= at < end for start, end in lists) for at, _ in named)
 
 
 def _speaks_of(words: frozenset[str], concept: Concept) -> float:

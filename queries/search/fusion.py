@@ -102,7 +102,7 @@ def fused_window(
             + concept_weight * candidate.about
         )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
-        candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words)
+        candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words, candidate.body)
         candidate.score *= UNASKED_OPTION_FACTOR if entry_id in about.unasked else 1.0
         candidate.score *= family_factor(candidate.family, named_families, spoken_of)
     if len(searched) >= SUBRULE_MIN_WORDS:

@@ -23,7 +23,7 @@ def snippet(body: str, terms: set[str]) -> str:
     searched stem are looked at word by word.
     """
     body = (body or "").replace("\x01", "").replace("\x02", "")
-    matches = _matches(body, frozenset(terms))
+    matches = matched_spans(body, frozenset(terms))
     start = 0
     if matches:
         start = _word_start(body, max(0, _densest(matches) - SNIPPET_LEAD))
@@ -41,8 +41,9 @@ def snippet(body: str, terms: set[str]) -> str:
     return ("…" if start else "") + passage + ("…" if end < len(body) else "")
 
 
-def _matches(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
-    """(start, end) of every word of ``body`` whose indexed form is one of ``terms``."""
+def matched_spans(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
+    """(start, end) of every word of ``body`` whose indexed form is one of ``terms``: where the search
+    matched it (a snippet marks them; concepts.only_listed asks whether they stand in a list)."""
     if not terms:
         return []
     folded = body.lower()
