@@ -1341,6 +1341,14 @@ def test_an_entry_that_misses_a_concept_the_question_names_ranks_lower(built_db)
     assert [about.misses(*entry[number]) for number in ("810.1", "103.5d", "119.1a")] == [1, 0, 1]
 
 
+def test_a_card_the_question_does_not_name_is_not_its_answer(find):
+    """Cards that put two +1/+1 counters on a creature have every word of the question; the rules
+    on +1/+1 counters answer it."""
+    first = find("does a 0/0 with two +1/+1 counters survive")["results"][:3]
+    assert [result["kind"] for result in first] == ["rule", "rule", "rule"]
+    assert find("omnivorous flytrap")["results"][0]["title"] == "Omnivorous Flytrap"
+
+
 def test_a_concept_named_only_in_a_list_of_many_is_not_spoken_of():
     from rulebook.queries.search.concepts import Concept, only_listed
 
