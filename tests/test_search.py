@@ -1341,6 +1341,12 @@ def test_an_entry_that_misses_a_concept_the_question_names_ranks_lower(built_db)
     assert [about.misses(*entry[number]) for number in ("810.1", "103.5d", "119.1a")] == [1, 0, 1]
 
 
+def test_a_number_and_its_word_are_side_by_side_either_way_round(find):
+    # a judge's "0 toughness" is the rules' "toughness 0": the state-based action, before 208.5
+    # ("its power is 0. The same is true for toughness")
+    assert find("creature with 0 toughness")["results"][0]["number"] == "704.5f"
+
+
 def test_a_card_the_question_does_not_name_is_not_its_answer(find):
     """Cards that put two +1/+1 counters on a creature have every word of the question; the rules
     on +1/+1 counters answer it."""

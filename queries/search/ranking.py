@@ -65,9 +65,15 @@ class Asked:
 
     @cached_property
     def pairs(self) -> list[set[str]]:
-        """Each two neighbouring words, as " stem stem " in any of their forms."""
+        """Each two neighbouring words, as " stem stem " in any of their forms; a number and its
+        word either way round: a player's "0 toughness" is the rules' "toughness 0" (704.5f)."""
         return [
-            {f" {one} {other} " for one in first.stems for other in second.stems}
+            {
+                f" {one} {other} "
+                for first_stems, second_stems in _either_way(first, second)
+                for one in first_stems
+                for other in second_stems
+            }
             for first, second in itertools.pairwise(self.searched)
             if first.stems and second.stems
         ]
@@ -75,6 +81,13 @@ class Asked:
     def names(self, owner: str | None) -> bool:
         """Whether the query names ``owner`` (a card or mechanic; the module's ``names``)."""
         return names(owner, self.stems, self.index.frequency)
+
+
+def _either_way(first: Word, second: Word) -> list[tuple[list[str], list[str]]]:
+    """Two neighbouring words in the order typed, and the other way round if one is a number."""
+    if first.game_number or second.game_number:
+        return [(first.stems, second.stems), (second.stems, first.stems)]
+    return [(first.stems, second.stems)]
 
 
 def about_its_owner(candidate: Candidate, asked: Asked) -> float:
