@@ -875,14 +875,23 @@ def test_the_free_mulligan_is_the_first_mulligan_of_a_multiplayer_game(find):
 
 
 def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
-    # the glossary's Mulligan, then the informal names of earlier mulligan rules
-    assert [result["title"] for result in find("mulligan")["results"][:4]] == [
+    # the glossary's Mulligan and the mulligan rule, then the informal names of earlier mulligan rules
+    assert [result["title"] for result in find("mulligan")["results"][:3]] == [
         "Mulligan",
+        "103.5 · Starting the Game",
         "Vancouver Mulligan",
-        "Paris Mulligan",
-        "London Mulligan",
     ]
-    assert [result["title"] for result in find("trample")["results"][:2]] == ["Trample", "Trample Over Planeswalkers"]
+    assert [result["title"] for result in find("trample")["results"][1:3]] == ["Trample", "Trample Over Planeswalkers"]
+
+
+@pytest.mark.parametrize(
+    "query, rule, glossary",
+    [("legend rule", "704.5j", "Legend Rule"), ("trample", "702.19a", "Trample"), ("ninjutsu", "702.49a", "Ninjutsu")],
+)
+def test_a_query_that_is_a_concepts_name_gives_its_rule_with_the_glossary(find, query, rule, glossary):
+    """The glossary's words match a name best; the rule about it comes first, its definition next."""
+    first, second = find(query)["results"][:2]
+    assert (first["number"], second["kind"], second["title"]) == (rule, "glossary", glossary)
     # "staring" is English, so not corrected, and not searched: "Player" is not all it says
     assert find("staring player")["results"][0]["number"] == "907.7"
 
