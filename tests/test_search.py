@@ -1288,6 +1288,20 @@ def test_power_and_toughness_are_not_words(find):
     assert ("rule", "comprehensive-rules-2026-01-16", "704.5q") in top(counters, 3)
 
 
+def test_a_players_plus_one_counter_is_the_rules_plus_one_plus_one_counter():
+    assert [word.typed for word in parse("do +1 and -1 counters cancel out").words][:3] == [
+        "+1/+1",
+        "-1/-1",
+        "counters",
+    ]
+    assert [word.typed for word in parse("put a +1 counter on it").words] == ["put", "+1/+1", "counter"]
+    # not before "counter", a +1 is a number: a loyalty ability's cost, a count
+    assert [(word.typed, word.game_number) for word in parse("my +1 ability").words] == [
+        ("1", True),
+        ("ability", False),
+    ]
+
+
 def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
     concepts = {row["name"]: row for row in built_db.query("select * from search_concepts")}
     assert concepts["Trample"]["stems"] == "trampl"  # the glossary's term and 702.19's heading: one concept

@@ -44,6 +44,9 @@ _MISTYPED = (
     r"|[1-9]\d{2}(?: [1-9]\d{0,2}(?:[a-z]|(?=[\s?.!]*$))|[1-9]\d{0,2}[a-z])"
 )
 _RULE_NUMBER = re.compile(rf"(?<![\w.])(?:{NUMBER}{_SPACED_LETTER}|{_MISTYPED})(?![\w-])", re.IGNORECASE)
+# A player's "+1 counter" (or "-1 counters", "+1 and -1 counters") is the rules' +1/+1 counter (122.1a):
+# the sign and the 1 before "counter", alone or with the other one of the two
+_BEFORE_COUNTER = re.compile(r"(?:\s+(?:and|or|&)\s+[+-]1)?\s+counters?\b", re.IGNORECASE)
 
 # A word at least this common in English (Zipf scale: 3 = once per million words) is a real
 # word, never a misspelling: "anyone" 5.4, "whenever" 4.6; "assasin" 1.8, "platnum" 0. wordfreq's
@@ -116,10 +119,22 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         stopped = token.stopped or typed in QUESTION_FILLER
         if stopped:
             stop_words.append(token.text if token.stopped else typed)
+        counter = _counter_word(text, token.startchar, token.endchar)
+        if counter:
+            words.append(Word(token.startchar - 1, token.endchar, counter))
+            continue
         words.append(
             Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text), stop=stopped)
         )
     return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
+
+
+def _counter_word(text: str, start: int, end: int) -> str | None:
+    """The counter a player's "+1" or "-1" before "counter" names: "+1/+1" or "-1/-1" (or None)."""
+    sign = text[start - 1] if start else ""
+    if text[start:end] != "1" or sign not in "+-" or (start > 1 and text[start - 2].isalnum()):
+        return None
+    return f"{sign}1/{sign}1" if _BEFORE_COUNTER.match(text, end) else None
 
 
 def _with_its_dot(typed: str) -> str:
