@@ -882,18 +882,18 @@ def test_a_name_that_is_all_the_query_says_comes_before_longer_names(find):
         "Vancouver Mulligan",
     ]
     assert [result["title"] for result in find("trample")["results"][1:3]] == ["Trample", "Trample Over Planeswalkers"]
+    # "staring" is English, so not corrected, and not searched: "Player" is not all it says
+    assert find("staring player")["results"][0]["number"] == "907.7"
 
 
 @pytest.mark.parametrize(
     "query, rule, glossary",
-    [("legend rule", "704.5j", "Legend Rule"), ("trample", "702.19a", "Trample"), ("ninjutsu", "702.49a", "Ninjutsu")],
+    [("legend rule", "704.5j", "Legend Rule"), ("ninjutsu", "702.49a", "Ninjutsu"), ("persist", "702.79a", "Persist")],
 )
 def test_a_query_that_is_a_concepts_name_gives_its_rule_with_the_glossary(find, query, rule, glossary):
     """The glossary's words match a name best; the rule about it comes first, its definition next."""
     first, second = find(query)["results"][:2]
     assert (first["number"], second["kind"], second["title"]) == (rule, "glossary", glossary)
-    # "staring" is English, so not corrected, and not searched: "Player" is not all it says
-    assert find("staring player")["results"][0]["number"] == "907.7"
 
 
 @pytest.mark.parametrize(
@@ -1300,6 +1300,13 @@ def test_a_players_plus_one_counter_is_the_rules_plus_one_plus_one_counter():
         ("1", True),
         ("ability", False),
     ]
+    count = parse("1 counter on it").words[0]
+    assert (count.typed, count.game_number, count.start) == ("1", True, 0)
+    assert [(word.typed, word.game_number) for word in parse("x+1 counters").words] == [
+        ("x", False),
+        ("1", True),
+        ("counters", False),
+    ]
 
 
 def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
@@ -1390,6 +1397,12 @@ def test_a_concept_named_only_in_a_list_of_many_is_not_spoken_of():
     assert not only_listed(keyword_counters + ". Deathtouch counters are rare.", deathtouch)
     assert not only_listed("A creature with deathtouch, flying, or reach can block it.", deathtouch)  # 3 items
     assert not only_listed("Any nonzero amount of damage from a source with deathtouch is lethal.", deathtouch)
+    # three teams named A, B, and C are no list of many: "and C" ends a list
+    seating = "In a game with three teams, A, B, and C, deathtouch, the seating is A B C."
+    assert not only_listed(seating, deathtouch)
+    # a name of two words, one of them listed and the other nowhere, is not named in a list
+    two_words = Concept("Color Identity", ("color", "ident"), (), ())
+    assert not only_listed("It is white, blue, black, red, green, or colorless.", two_words)
 
 
 def test_a_glossary_entry_that_points_to_a_rule_follows_that_rule(find):

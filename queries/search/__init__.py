@@ -187,7 +187,7 @@ def _ranked(
         None if keep_old else index.old,
     )
     about = concepts_named(index, searched, scope)
-    window, only_by_meaning = fused_window(index, by_words, searched, meant, scope, skipped, keep_old, about)
+    window, only_by_meaning = fused_window(index, by_words, asked, meant, scope, skipped, keep_old, about)
     page = window[offset : offset + limit]
     if offset + limit > len(window) and len(window) == WINDOW:  # past the window: the word ranking goes on
         shown = {candidate.id for candidate in window}

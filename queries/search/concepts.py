@@ -40,8 +40,8 @@ SPECIFIC = 0.5  # how specific a name must be (specific()) for an entry to miss 
 SPEAKS_OF = 0.5  # how much an entry outside a concept's home must speak of it (_speaks_of) not to miss it
 # A list of five items or more, each of one to three words ("flying, first strike, double strike,
 # deathtouch, ..., and vigilance", 122.1b): an entry naming a concept only there does not speak of it
-_ITEM = r"[\w'’/+-]+(?: [\w'’/+-]+){0,2}"
-LIST = re.compile(rf"(?:{_ITEM}, ){{4,}}(?:(?:and|or) )?{_ITEM}")
+_ITEM = r"(?!(?:and|or) )[\w'’/+-]+(?: [\w'’/+-]+){0,2}"  # "and C" ends a list; it is no item of its middle
+LIST = re.compile(rf"(?<![\w'’/+-])(?:{_ITEM}, ){{4,}}(?:(?:and|or) )?{_ITEM}")
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
@@ -305,11 +305,15 @@ def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:
 
 
 def only_listed(body: str, concept: Concept) -> bool:
-    """Whether ``body`` names the concept only in a list of many (LIST): one of fifteen keyword
-    counters is no rule about that keyword."""
+    """Whether ``body`` names the concept, every word of its name, only in lists of many (LIST):
+    one of fifteen keyword counters is no rule about that keyword."""
     lists = [found.span() for found in LIST.finditer(body)]
-    named = matched_spans(body, frozenset(concept.stems)) if lists else []
-    return bool(named) and all(any(start <= at < end for start, end in lists) for at, _ in named)
+    if not lists:
+        return False
+    each_word = [matched_spans(body, frozenset([stem])) for stem in concept.stems]
+    return all(each_word) and all(
+        any(start <= at < end for start, end in lists) for spans in each_word for at, _ in spans
+    )
 
 
 def _speaks_of(words: frozenset[str], concept: Concept) -> float:

@@ -10,7 +10,7 @@ later edition removed or replaced counts SUPERSEDED_FACTOR of its score there, u
 names an old rule or the scope is an edition. An entry of the rules the question names by name
 ("who takes the first turn in Treachery") counts NAMED_FAMILY_FACTOR times its score; of the rules
 whose own words it uses ("can I flip my traitor in response"), FAMILY_WORD_FACTOR times. A card the
-question says no word of the name of counts UNNAMED_CARD_FACTOR times.
+question says no word of the name of counts CARD_NOT_NAMED_FACTOR times.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from rulebook.ingest.numbers import parent_number
 
 from .concepts import About
 from .index import RANKING_FIELDS, Candidate, SearchIndex, read_entries
-from .ranking import is_rule, pointed_to, stands_for, stems_of
+from .ranking import Asked, is_rule, pointed_to, stands_for, stems_of
 from .scope import Scope
 from .tiers import WordRanking, is_common
 
@@ -51,7 +51,7 @@ UNASKED_OPTION_FACTOR = 0.5  # an entry of an option of play the question does n
 # named (not only those inside a concept named) "leader vs all traitors" lost 907.3e (Backstab Rumble)
 MISSING_CONCEPT_FACTOR = 0.7  # for each concept a question of two or more names that an entry misses
 # (About.misses); fitted on the blind sets' fit half: MRR@10 0.58 -> 0.60, hit@5 the same (0.7-0.8 alike)
-UNNAMED_CARD_FACTOR = 0.3  # a card the question says no word of the name of, wherever its words placed it:
+CARD_NOT_NAMED_FACTOR = 0.3  # a card the question says no word of the name of, wherever its words placed it:
 # ranking.py's factor only orders it among the entries with as many of the query's words: a card saying "put two +1/+1
 # counters" was still first for "does a 0/0 with two +1/+1 counters survive". Fitted on the blind sets' fit
 # half: with the 8 official editions hit@5 0.838 -> 0.842, the bundled documents the same (0.2 to 0.5 alike;
@@ -79,11 +79,19 @@ def by_place(place: int, k: int = RANK_K) -> float:
 
 
 def fused_window(
-    index: SearchIndex, by_words: WordRanking, searched, text: str, scope: Scope, skipped, keep_old: bool, about: About
+    index: SearchIndex,
+    by_words: WordRanking,
+    asked: Asked,
+    text: str,
+    scope: Scope,
+    skipped,
+    keep_old: bool,
+    about: About,
 ) -> tuple[list[Candidate], int]:
     """The first WINDOW results, and how many of them no word of the query finds. An entry about
     the concepts the question names adds CONCEPT_WEIGHT times how much (concepts.py); for a query
     that is only one concept's name, CONCEPT_ALONE_WEIGHT times."""
+    searched = asked.searched
     words_first = first_by_words(by_words, keep_old)
     # a question, saying something more specific than "creature card player", with answers in words
     asks = (
@@ -97,22 +105,13 @@ def fused_window(
     new = list(dict.fromkeys(new))
     candidates.update({candidate.id: candidate for candidate in read_entries(by_words.connection, new)})
     place = {candidate.id: number for number, candidate in enumerate(words_first, start=1)}
-    # a question naming two concepts or more asks how they meet: the entries about all of them
-    # first (one concept named is found by its words, its heading being every subrule's context)
-    concept_weight = (
-        CONCEPT_WEIGHT
-        if len({named.positions for named in about.named}) >= 2
-        else CONCEPT_ALONE_WEIGHT
-        if is_only_a_name(about, searched)
-        else 0.0
-    )
+    weight_of_about = concept_weight(about, asked)
     meaning_weight = MEANING_WEIGHT if len(searched) >= LONG_QUESTION else SHORT_MEANING_WEIGHT
     meaning_place = {entry_id: number for number, (entry_id, _) in enumerate(closest, start=1)}
     named_families = {
         index.family_names[stem] for word in searched for stem in word.stems if stem in index.family_names
     }
     spoken_of = {index.family_words[stem] for word in searched for stem in word.stems if stem in index.family_words}
-    stems = {stem for word in searched for stem in word.stems}
     for entry_id, candidate in candidates.items():
         candidate.relevance = candidate.score if entry_id in place else 0.0  # by its words
         candidate.word_place, candidate.meaning_place = place.get(entry_id), meaning_place.get(entry_id)
@@ -120,14 +119,13 @@ def fused_window(
         score = (
             (by_place(place[entry_id]) if entry_id in place else 0.0)
             + (meaning_weight * by_place(meaning_place[entry_id], MEANING_K) if entry_id in meaning_place else 0.0)
-            + concept_weight * candidate.about
+            + weight_of_about * candidate.about
         )
         candidate.score = score * (SUPERSEDED_FACTOR if candidate.superseded and not keep_old else 1.0)
         candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words, candidate.body)
         candidate.score *= UNASKED_OPTION_FACTOR if entry_id in about.unasked else 1.0
         candidate.score *= family_factor(candidate.family, named_families, spoken_of)
-        if candidate.kind == "card" and stems.isdisjoint(stems_of(candidate.owner)):
-            candidate.score *= UNNAMED_CARD_FACTOR
+        candidate.score *= CARD_NOT_NAMED_FACTOR if is_card_not_named(candidate, asked.stems) else 1.0
     if len(searched) >= SUBRULE_MIN_WORDS:
         lent_by_subrules(candidates.values())
     window = one_place_per_ruling(
@@ -162,9 +160,23 @@ def lent_by_subrules(candidates: Collection[Candidate]) -> None:
         candidate.score += lent.get(candidate.id, 0.0)
 
 
-def is_only_a_name(about: About, searched: list) -> bool:
-    """Whether every word searched names one concept: "legend rule", "trample", "ninjutsu"."""
-    return len(about.named) == 1 and len(about.named[0].positions) == len(searched)
+def concept_weight(about: About, asked: Asked) -> float:
+    """What being about the concepts named adds: a question naming two or more asks how they meet
+    (CONCEPT_WEIGHT); a query that is only one concept's name asks for its rule (CONCEPT_ALONE_WEIGHT:
+    "legend rule", "ninjutsu", or "legend", naming Legend and Legendary with one word); another
+    names one concept among its other words, which find the entries about it (0)."""
+    named_by = {named.positions for named in about.named}
+    if len(named_by) >= 2:
+        return CONCEPT_WEIGHT
+    if len(named_by) == 1 and asked.all_searched and len(next(iter(named_by))) == len(asked.searched):
+        return CONCEPT_ALONE_WEIGHT
+    return 0.0
+
+
+def is_card_not_named(candidate: Candidate, stems: set[str]) -> bool:
+    """A card whose name the query says no word of ("put two +1/+1 counters" is no answer to a
+    rules question, whatever its words)."""
+    return candidate.kind == "card" and bool(candidate.owner) and stems.isdisjoint(stems_of(candidate.owner))
 
 
 def family_factor(family: str, named: set[str], spoken_of: set[str]) -> float:

@@ -131,9 +131,11 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
 
 def _counter_word(text: str, start: int, end: int) -> str | None:
     """The counter a player's "+1" or "-1" before "counter" names: "+1/+1" or "-1/-1" (or None)."""
-    sign = text[start - 1] if start else ""
-    if text[start:end] != "1" or sign not in "+-" or (start > 1 and text[start - 2].isalnum()):
-        return None
+    if not start or text[start - 1] not in ("+", "-") or text[start:end] != "1":
+        return None  # "1 counter" is a count
+    if start > 1 and text[start - 2].isalnum():
+        return None  # "x+1 counters" is a sum
+    sign = text[start - 1]
     return f"{sign}1/{sign}1" if _BEFORE_COUNTER.match(text, end) else None
 
 
