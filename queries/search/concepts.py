@@ -41,7 +41,8 @@ SPEAKS_OF = 0.5  # how much an entry outside a concept's home must speak of it (
 # A list of five items or more, each of one to three words ("flying, first strike, double strike,
 # deathtouch, ..., and vigilance", 122.1b): an entry naming a concept only there does not speak of it
 _ITEM = r"(?!(?:and|or) )[\w'’/+-]+(?: [\w'’/+-]+){0,2}"  # "and C" ends a list; it is no item of its middle
-LIST = re.compile(rf"(?<![\w'’/+-])(?:{_ITEM}, ){{4,}}(?:(?:and|or) )?{_ITEM}")
+LIST_ITEMS = 5
+LIST = re.compile(rf"(?<![\w'’/+-])(?:{_ITEM}, ){{{LIST_ITEMS - 1},}}(?:(?:and|or) )?{_ITEM}")
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
@@ -307,6 +308,8 @@ def _same(stem: str, typed: str, frequency: dict[str, int]) -> bool:
 def only_listed(body: str, concept: Concept) -> bool:
     """Whether ``body`` names the concept, every word of its name, only in lists of many (LIST):
     one of fifteen keyword counters is no rule about that keyword."""
+    if body.count(", ") < LIST_ITEMS - 1:  # most entries: no list to look for (a search reads hundreds)
+        return False
     lists = [found.span() for found in LIST.finditer(body)]
     if not lists:
         return False
