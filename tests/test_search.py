@@ -1371,6 +1371,11 @@ def test_an_entry_that_misses_a_concept_the_question_names_ranks_lower(built_db)
     assert [about.misses(*entry[number]) for number in ("810.1", "103.5d", "119.1a")] == [1, 0, 1]
 
 
+def test_a_term_the_rules_no_longer_use_comes_after_the_current_ones(find):
+    assert [result["title"] for result in find("cast")["results"][:2]] == ["Cast", "Successfully Cast (Obsolete)"]
+    assert find("mana burn")["results"][0]["title"] == "Mana Burn (Obsolete)"  # asked for by its whole name
+
+
 def test_a_number_and_its_word_are_side_by_side_either_way_round(find):
     # a judge's "0 toughness" is the rules' "toughness 0": the state-based action, before 208.5
     # ("its power is 0. The same is true for toughness")
