@@ -260,6 +260,16 @@ def test_a_first_result_far_ahead_in_words_and_meaning_is_the_answer(find):
     assert top(found, 2)[1] == ("rule", "comprehensive-rules-2026-01-16", "508.4c")
 
 
+def test_a_glossary_entry_that_sends_the_reader_to_the_first_result_is_no_rival_answer(find):
+    # "Commander Tax: See rule 903.8" right behind 903.8 says 903.8 is the answer
+    found = find("commander tax")
+    assert top(found, 2) == [
+        ("rule", "comprehensive-rules-2026-01-16", "903.8"),
+        ("glossary", "comprehensive-rules-2026-01-16", "Commander Tax"),
+    ]
+    assert found["answer"]["title"] == "903.8 · Commander"
+
+
 def test_words_nothing_uses_are_named_and_leave_no_answer_box(find):
     # Unholy Annex is a Duskmourn card the release notes don't print: Unholy Heat, found by "unholy",
     # was its answer box
