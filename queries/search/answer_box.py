@@ -19,7 +19,7 @@ an FAQ's question (two of its words or more), the FAQ first, is answered by it w
 from __future__ import annotations
 
 from .index import Candidate, SearchIndex
-from .ranking import is_rule, names, pointed_to, question_words, stands_for
+from .ranking import names, question_words, sends_to, stands_for
 
 CLEAR_MARGIN = 2.5  # the first result's words match this many times better than any other result's
 FUSED_MARGIN = 2.6  # or its fused score (words and meaning, fusion.py) is this many times the second's. On
@@ -45,8 +45,9 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searc
     # Player Order: fusion.in_place_of_their_other_names) is no rival answer, nor a glossary entry
     # that sends the reader to it ("Commander Tax: See rule 903.8", behind 903.8)
     other_names = [other for other in window[1:] if first.kind == "glossary" and stands_for(other) == first.name]
-    pointers = [other for other in window[1:] if sends_to(other, first)]
-    others = [other for other in window[1:] if other not in other_names and other not in pointers]
+    others = [
+        other for other in window[1:] if not any(other is name for name in other_names) and not sends_to(other, first)
+    ]
     if first.kind == "faq":
         if not asks_its_question(first, stems, index):
             return False
@@ -58,12 +59,6 @@ def is_clear(window: list[Candidate], stems: set[str], index: SearchIndex, searc
     if others and first.score >= FUSED_MARGIN * others[0].score:
         return True
     return first.relevance >= CLEAR_MARGIN * max((other.relevance for other in others), default=0)
-
-
-def sends_to(glossary: Candidate, first: Candidate) -> bool:
-    """Whether a glossary entry sends the reader to the first result ("See rule 903.8")."""
-    number = pointed_to(glossary)
-    return number is not None and is_rule(first, number)
 
 
 def asks_its_question(faq: Candidate, stems: set[str], index: SearchIndex) -> bool:

@@ -23,7 +23,7 @@ from rulebook.ingest.numbers import parent_number
 
 from .concepts import About
 from .index import RANKING_FIELDS, Candidate, SearchIndex, read_entries
-from .ranking import Asked, is_rule, pointed_to, stands_for, stems_of
+from .ranking import Asked, pointed_to, sends_to, stands_for, stems_of
 from .scope import Scope
 from .tiers import WordRanking, is_common
 
@@ -212,12 +212,11 @@ def after_the_rules_they_point_to(window: list[Candidate]) -> list[Candidate]:
     the glossary entry's place, for the rule is the answer and the glossary a pointer to it."""
     ordered = list(window)
     for candidate in window:
-        number = pointed_to(candidate)
-        if number is None:
+        if pointed_to(candidate) is None:
             continue
         place = ordered.index(candidate)
         behind = ordered[place + 1 : place + 1 + POINTER_REACH]
-        rule = next((other for other in behind if is_rule(other, number)), None)
+        rule = next((other for other in behind if sends_to(candidate, other)), None)
         if rule is not None:
             ordered.remove(rule)
             ordered.insert(place, rule)

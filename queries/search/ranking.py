@@ -143,6 +143,12 @@ def pointed_to(candidate: Candidate) -> str | None:
     return canonical(found["number"]) if found else None
 
 
+def sends_to(glossary: Candidate, rule: Candidate) -> bool:
+    """Whether a glossary entry sends the reader to ``rule`` ("Commander Tax: See rule 903.8")."""
+    number = pointed_to(glossary)
+    return number is not None and is_rule(rule, number)
+
+
 def stands_for(candidate: Candidate) -> str | None:
     """The glossary term a glossary entry is only another name for ("APNAP Order": "See Active
     Player, Nonactive Player Order."; "Forestwalk": "See Landwalk.")."""
