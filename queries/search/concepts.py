@@ -43,6 +43,7 @@ SPEAKS_OF = 0.5  # how much an entry outside a concept's home must speak of it (
 _ITEM = r"(?!(?:and|or) )[\w'’/+-]+(?: [\w'’/+-]+){0,2}"  # "and C" ends a list; it is no item of its middle
 LIST_ITEMS = 5
 LIST = re.compile(rf"(?<![\w'’/+-])(?:{_ITEM}, ){{{LIST_ITEMS - 1},}}(?:(?:and|or) )?{_ITEM}")
+WRITTEN_WORDS = re.compile(r"[\w'’]+")  # the words of a name as a query's are read (no hyphens, no commas)
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
@@ -61,6 +62,7 @@ class Named:
 
     concept: Concept
     positions: frozenset[int]
+    as_written: bool = False  # by the words of its name as the query has them ("phasing", not "phase")
 
 
 @dataclass
@@ -163,9 +165,10 @@ class Concepts:
                 continue
             if len(concept.stems) == 1 and frequency.get(concept.stems[0], 0) > entry_count * SINGLE_WORD_MAX_SHARE:
                 continue
+            as_written = _as_written(concept, searched, positions)
             named = found.get(concept.name)
             if named is None or len(positions) > len(named.positions):
-                found[concept.name] = Named(concept, positions)
+                found[concept.name] = Named(concept, positions, as_written)
         ordered = sorted(
             found.values(), key=lambda named: (-len(named.positions), -len(named.concept.stems), named.concept.name)
         )
@@ -175,7 +178,14 @@ class Concepts:
                 kept.append(named)
         return kept
 
-    def about(self, searched: list[Word], frequency: dict[str, int], entry_count: int, kind: str | None) -> About:
+    def about(
+        self,
+        searched: list[Word],
+        frequency: dict[str, int],
+        entry_count: int,
+        kind: str | None,
+        written: dict[str, int],
+    ) -> About:
         """How much each entry of the named concepts' homes is about the question: the share of
         the named concepts it is about (in its home, or speaking of it), each concept counting by
         how specific its name is (``specific``), times how many of the query's other words it has."""
@@ -184,10 +194,15 @@ class Concepts:
         if not named:
             return About(unasked=unasked)
 
-        def rarity(stem: str) -> float:
-            return math.log(entry_count / (1 + frequency.get(stem, 0)))
+        def rarity(stem: str, counts: dict[str, int] = frequency) -> float:
+            return math.log(entry_count / (1 + counts.get(stem, 0)))
 
-        weights = [specific(max(rarity(stem) for stem in item.concept.stems)) for item in named]
+        def name_rarity(item: Named) -> float:  # "phasing" is as rare as it is written, not as "phase"
+            if item.as_written:
+                return max(rarity(word, written) for word in WRITTEN_WORDS.findall(item.concept.name.lower()))
+            return max(rarity(stem) for stem in item.concept.stems)
+
+        weights = [specific(name_rarity(item)) for item in named]
         total = sum(weights)
         about = About(
             named,
@@ -276,6 +291,13 @@ def _positions(stems: tuple[str, ...], first_position: Callable[[str], int | Non
     if max(positions) - min(positions) + 1 != len(positions):  # the words of a name stand together
         return None
     return frozenset(positions)
+
+
+def _as_written(concept: Concept, searched: list[Word], positions: frozenset[int]) -> bool:
+    """Whether the query's words at ``positions`` are the concept's name as written (corrected if
+    misspelled): "equip" is Equip's, not Equipment's, though both are the stem "equip"."""
+    typed = [searched[position].correction or searched[position].typed for position in sorted(positions)]
+    return " ".join(typed) == " ".join(WRITTEN_WORDS.findall(concept.name.lower()))
 
 
 def _forms(stem: str) -> set[str]:
