@@ -1410,6 +1410,10 @@ def test_a_card_the_question_does_not_name_is_not_its_answer(find):
     first = find("does a 0/0 with two +1/+1 counters survive")["results"][:3]
     assert [result["kind"] for result in first] == ["rule", "rule", "rule"]
     assert find("omnivorous flytrap")["results"][0]["title"] == "Omnivorous Flytrap"
+    # "mutate" is all the keyword's name, and one word of Leyline of Mutation's, which was first
+    mutate = find("mutate")["results"][:2]
+    assert {result["number"] or result["title"] for result in mutate} == {"702.140a", "Mutate"}
+    assert find("leyline of mutation")["results"][0]["title"] == "Leyline of Mutation"
 
 
 def test_a_concept_named_only_in_a_list_of_many_is_not_spoken_of():

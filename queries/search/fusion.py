@@ -10,7 +10,8 @@ later edition removed or replaced counts SUPERSEDED_FACTOR of its score there, u
 names an old rule or the scope is an edition. An entry of the rules the question names by name
 ("who takes the first turn in Treachery") counts NAMED_FAMILY_FACTOR times its score; of the rules
 whose own words it uses ("can I flip my traitor in response"), FAMILY_WORD_FACTOR times. A card the
-question says no word of the name of counts CARD_NOT_NAMED_FACTOR times.
+question says no word of the name of counts CARD_NOT_NAMED_FACTOR times, and so does a card a query
+that is all a concept's name does not say all of ("mutate" asks for the keyword, not Leyline of Mutation).
 """
 
 from __future__ import annotations
@@ -125,7 +126,11 @@ def fused_window(
         candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words, candidate.body)
         candidate.score *= UNASKED_OPTION_FACTOR if entry_id in about.unasked else 1.0
         candidate.score *= family_factor(candidate.family, named_families, spoken_of)
-        candidate.score *= CARD_NOT_NAMED_FACTOR if is_card_not_named(candidate, asked.stems) else 1.0
+        candidate.score *= (
+            CARD_NOT_NAMED_FACTOR
+            if is_card_not_named(candidate, asked.stems, whole=weight_of_about == CONCEPT_ALONE_WEIGHT)
+            else 1.0
+        )
     if len(searched) >= SUBRULE_MIN_WORDS:
         lent_by_subrules(candidates.values())
     window = one_place_per_ruling(
@@ -173,10 +178,14 @@ def concept_weight(about: About, asked: Asked) -> float:
     return 0.0
 
 
-def is_card_not_named(candidate: Candidate, stems: set[str]) -> bool:
+def is_card_not_named(candidate: Candidate, stems: set[str], whole: bool = False) -> bool:
     """A card whose name the query says no word of ("put two +1/+1 counters" is no answer to a
-    rules question, whatever its words)."""
-    return candidate.kind == "card" and bool(candidate.owner) and stems.isdisjoint(stems_of(candidate.owner))
+    rules question, whatever its words); or, for a query that is all a concept's name (``whole``),
+    not every word of: "mutate" asks for the keyword, not Leyline of Mutation."""
+    if candidate.kind != "card" or not candidate.owner:
+        return False
+    name = set(stems_of(candidate.owner))
+    return not name <= stems if whole else stems.isdisjoint(name)
 
 
 def family_factor(family: str, named: set[str], spoken_of: set[str]) -> float:
