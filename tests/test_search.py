@@ -314,6 +314,31 @@ def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
     assert top(found, 1) == [("faq", "treachery-6.0", "Can I counter an unveil ability?")]
 
 
+@pytest.mark.parametrize(
+    "word, chatter",
+    [
+        ("paper", True),  # "in paper", not on Arena: 702.106b's "a piece of paper" is no answer
+        ("store", True),
+        ("exactly", True),
+        ("trample", False),
+        ("respond", False),  # a common English word the rules use a hundred times as often
+        ("night", False),  # common in English and rare in the rules, but the name of a concept (Day and Night)
+        ("chump", False),  # a players' word: it translates to the rules' "block"
+    ],
+)
+def test_a_word_of_the_players_talk_finds_entries_only_after_the_words_of_the_game(built_db, word, chatter):
+    from rulebook.queries.search.index import index_of
+    from rulebook.queries.search.tiers import is_chatter, some_words
+
+    index = index_of(built_db)
+    [typed] = [each for each in index.speller.look_up(parse(word).words) if each.searched]
+    assert is_chatter(index, typed) is chatter
+    if chatter:  # the rules' words of the question find its entries first
+        words = [each for each in index.speller.look_up(parse(f"in {word} when do you discard").words) if each.searched]
+        _, chosen = some_words(index, words, "")
+        assert chosen[0].typed == "discard"
+
+
 def test_a_game_number_does_not_keep_the_keywords_from_finding_entries(find):
     # "6" is in fewer entries than "guardian" or "leader" but says how many, not what about: the
     # keywords still find the Treachery rules on winning and 104.2c, a team wins while one of its

@@ -9,6 +9,7 @@ query names, listed first). ``WordRanking`` counts each tier once and reads a sl
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from rulebook.db.search_index import SEARCHED_COLUMNS
 
 from .index import Candidate, SearchIndex, read_entries
 from .scope import Scope, quoted
-from .words import Word, finds_longer_words, has
+from .words import Word, english_zipf, finds_longer_words, has
 
 RERANKED = 20  # the best entries of each tier read again for what bm25 cannot see (ranking.py)
 OLD_RERANKED = 20  # and at most this many more, as many as only older editions have among them: with
@@ -33,6 +34,13 @@ PARTIAL_CANDIDATES = 1000  # entries with only some of the words: at most about 
 COUNTED_TIER = 1000
 READ_AHEAD = 40  # entries a counted tier reads at least: the first places (fusion.WINDOW, 20) and those
 # the entries of older editions among them push down (fusion.OLD_ROUNDS); reading on costs a statement
+
+CHATTER_KEYNESS = 1.7  # log10 of a word's share of entries over its English frequency (is_chatter): under
+# it, "paper" (5 entries; Zipf 5.1: 1.0), "store" 1.1, "exactly" 1.6, "tried" 1.7; over it "respond" 2.1, "same"
+# 2.1, "attack" 2.7, "trample" 9. Fitted on the blind sets' fit half: hit@5 0.854 -> 0.859, MRR@10 0.686 ->
+# 0.688 ("two different replacement effects would both change what happens when my creature dies. Who
+# picks...": 616.1 from past the 10th to 4th); at 1.3 no change, at 2.3 0.859 / 0.686. As common words
+# (ranking only, in the first tier too) they lost queries.json an answer box
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
@@ -106,7 +114,8 @@ def every_word(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
 
 
 def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple[str, list[Word]]:
-    """Entries with any of the less common words, the rarest first, as many as keep the
+    """Entries with any of the less common words, the rarest first (words of the player's talk
+    last, is_chatter), as many as keep the
     candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
     would make a search slow, and the common words add little to the ranking. The query's
     other words that are not common still rank these entries: in "someone just unveiled and
@@ -117,7 +126,7 @@ def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
     # rarest, it found entries, then ended the choice before the query's keywords ("guardian",
     # "leader"), and only "standing" and "here" found entries. It only ranks (unless it is all)
     finding = [word for word in searched if not word.game_number] or searched
-    by_rarity = sorted(finding, key=lambda word: count(index, word))
+    by_rarity = sorted(finding, key=lambda word: (is_chatter(index, word), count(index, word)))
     chosen, candidates = [], 0
     for word in by_rarity:
         frequency = count(index, word)
@@ -126,7 +135,7 @@ def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
         chosen.append(word)
         candidates += frequency
     finding = " OR ".join(map(match, chosen))
-    ranking = [match(word) for word in by_rarity[len(chosen) :] if not is_common(index, word)]
+    ranking = [match(word) for word in searched if word not in chosen and not is_common(index, word)]
     if not ranking:
         return finding, chosen
     return f"({finding}) AND {ranking_only(' OR '.join(ranking), in_scope)}", chosen
@@ -134,6 +143,20 @@ def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
 
 def count(index: SearchIndex, word: Word) -> int:
     return index.count(word.stems, word.number)
+
+
+def is_chatter(index: SearchIndex, word: Word) -> bool:
+    """A word of the player's talk, not of the game ("paper", "store", "tried", "exactly"): the
+    rules use it no more than English does (its keyness, log10 of its share of entries over its
+    English frequency, under CHATTER_KEYNESS), it names no concept of the rules and translates
+    to no rules word. Rare in the rules, it would find entries by the rarity of chance."""
+    if len(word.stems) != 1 or word.number or word.game_number or word.stems[0] in index.concepts_stems:
+        return False
+    zipf = english_zipf(word.correction or word.typed)
+    if not zipf:
+        return False
+    share = count(index, word) / index.entry_count
+    return math.log10(share or 1 / index.entry_count) - (zipf - 9) < CHATTER_KEYNESS
 
 
 def is_common(index: SearchIndex, word: Word) -> bool:

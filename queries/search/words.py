@@ -239,7 +239,13 @@ def finds_longer_words(stem: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def is_english_word(word: str) -> bool:
-    return zipf_frequency(word, "en", wordlist=ENGLISH_WORDS) >= ENGLISH_WORD_ZIPF
+    return english_zipf(word) >= ENGLISH_WORD_ZIPF
+
+
+@lru_cache(maxsize=65536)
+def english_zipf(word: str) -> float:
+    """How common a word is in English (wordfreq's Zipf scale: 3 = once per million words)."""
+    return zipf_frequency(word, "en", wordlist=ENGLISH_WORDS)
 
 
 def negations(stem: str, known_stems: Collection[str]) -> list[str]:
