@@ -259,6 +259,16 @@ def test_a_first_result_far_ahead_in_words_and_meaning_is_the_answer(find):
     assert top(found, 2)[1] == ("rule", "comprehensive-rules-2026-01-16", "508.4c")
 
 
+@pytest.mark.parametrize(
+    "query, answer",
+    [("hybrid mana value", "202.3f · Mana Cost and Color"), ("stun counter untap", "122.1d · Counters")],
+)
+def test_a_first_result_that_words_meaning_and_concepts_agree_on_needs_a_smaller_margin(find, query, answer):
+    """First by words, first in meaning and about the concepts named (hybrid mana, mana value; stun
+    counters): its words need not match 2.5 times better than any other's (answer_box.AGREED_MARGIN)."""
+    assert find(query)["answer"]["title"] == answer
+
+
 def test_a_glossary_entry_that_sends_the_reader_to_the_first_result_is_no_rival_answer(find):
     # "Commander Tax: See rule 903.8" right behind 903.8 says 903.8 is the answer
     found = find("commander tax")
