@@ -1033,6 +1033,11 @@ def test_words_a_question_leans_on_are_not_searched():
     assert [word.typed for word in parse("is that basically a basic land").words] == ["basic", "land"]
 
 
+def test_how_a_keyword_works_is_what_it_is(find):
+    # by "work", cloak's 701.58a ("ward {2}") came first; ward's rule was 4th
+    assert find("how does ward work")["results"][0]["number"] == "702.21a"
+
+
 def test_the_word_a_question_asks_for_ranks_the_entries_that_say_it():
     from rulebook.queries.search import asked_for
 
