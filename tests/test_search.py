@@ -906,6 +906,7 @@ def test_judges_words_come_from_the_documented_data_file_each_with_its_reason():
     assert phrases[("goes", "first")] == [["starting"], ["player"]]
     assert phrases[("kill",)] == [["kill", "destroy", "defeat", "dies"]]
     assert phrases[("knocked", "out")] == [["lost", "left"]]
+    assert phrases[("brand", "new")] == [["new"], ["object"]]  # 400.7: a zone change makes a new object
     text = resources.files("rulebook.queries.search").joinpath("judges-words.txt").read_text(encoding="utf-8")
     mappings = [line for line in text.splitlines() if "=" in line.split("#", 1)[0]]
     assert len(mappings) == len(phrases)
