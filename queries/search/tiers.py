@@ -150,8 +150,9 @@ def count(index: SearchIndex, word: Word) -> int:
 def is_chatter(index: SearchIndex, word: Word) -> bool:
     """A word of the player's talk, not of the game ("paper", "store", "tried", "exactly"): the
     rules use it no more than English does (its keyness, log10 of its share of entries over its
-    English frequency, under CHATTER_KEYNESS), it names no concept of the rules and translates
-    to no rules word. Rare in the rules, it would find entries by the rarity of chance."""
+    English frequency, under CHATTER_KEYNESS), it names no concept of the rules, and it is
+    searched in one form only (no players' word translated to the rules', no opposite such as
+    "untapped"). Rare in the rules, it would find entries by the rarity of chance."""
     if len(word.stems) != 1 or word.number or word.game_number or word.stems[0] in index.concepts_stems:
         return False
     zipf = english_zipf(word.correction or word.typed)
