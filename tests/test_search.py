@@ -269,6 +269,14 @@ def test_a_first_result_that_words_meaning_and_concepts_agree_on_needs_a_smaller
     assert find(query)["answer"]["title"] == answer
 
 
+def test_meaning_alone_does_not_lower_the_margin(find):
+    """907.8c is the closest in meaning to this query, and first once words and meaning are fused,
+    but not first by words: that is no agreement, and no answer box (it says how many players)."""
+    found = find("how many asasins in a 6 player treachary game")
+    assert top(found, 1) == [("rule", "treachery-6.0", "907.8c")]
+    assert found["answer"] is None
+
+
 def test_a_glossary_entry_that_sends_the_reader_to_the_first_result_is_no_rival_answer(find):
     # "Commander Tax: See rule 903.8" right behind 903.8 says 903.8 is the answer
     found = find("commander tax")
