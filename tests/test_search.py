@@ -1414,6 +1414,22 @@ def test_a_concept_named_as_written_is_as_specific_as_its_written_name(built_db,
     assert "702.26a" in [result["number"] for result in find("phasing")["results"][:5]]
 
 
+@pytest.mark.parametrize(
+    "name, written",
+    [
+        ("Day and Night", ("day", "night")),
+        ("The Ætherist", ("aetherist",)),
+        ("Betrayer's Bargain", ("betrayer", "bargain")),
+    ],
+)
+def test_a_concepts_name_is_written_in_the_words_a_query_is_read_in(name, written):
+    """Folded, without its stop words, as words.parse reads "day and night" or "the aetherist"."""
+    from rulebook.queries.search.concepts import Concept
+
+    assert Concept(name, (), (), ()).written == written
+    assert [word.typed for word in parse(name.lower()).words if not word.stop] == list(written)
+
+
 def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):
     deathtouch_and_trample = [result["number"] for result in find("does deathtouch work with trample")["results"][:5]]
     assert deathtouch_and_trample[0] == "702.2c"  # deathtouch's rule on lethal damage, what trample assigns

@@ -26,6 +26,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache
 
+from rulebook.ingest.words import WORDS
+
 from .snippets import matched_spans
 from .words import NEGATIONS, Word
 
@@ -43,7 +45,6 @@ SPEAKS_OF = 0.5  # how much an entry outside a concept's home must speak of it (
 _ITEM = r"(?!(?:and|or) )[\w'’/+-]+(?: [\w'’/+-]+){0,2}"  # "and C" ends a list; it is no item of its middle
 LIST_ITEMS = 5
 LIST = re.compile(rf"(?<![\w'’/+-])(?:{_ITEM}, ){{{LIST_ITEMS - 1},}}(?:(?:and|or) )?{_ITEM}")
-WRITTEN_WORDS = re.compile(r"[\w'’]+")  # the words of a name as a query's are read (no hyphens, no commas)
 SPECIFIC_FROM, SPECIFIC_AT = 2.5, 5.0  # ln(entries/df) of a name's rarest word: in 8% of entries (says
 # nothing of what the question is about), and in 0.7% (a keyword, a mechanic, a card)
 
@@ -54,6 +55,17 @@ class Concept:
     stems: tuple[str, ...]
     home: tuple[int, ...]
     profile: tuple[str, ...]
+
+    @property
+    def written(self) -> tuple[str, ...]:
+        """The words of its name as a query's are read (words.py): "Day and Night" is "day night",
+        "The Ætherist" "aetherist"."""
+        return _written(self.name)
+
+
+@cache
+def _written(name: str) -> tuple[str, ...]:
+    return tuple(token.text for token in WORDS(name))
 
 
 @dataclass
@@ -199,7 +211,7 @@ class Concepts:
 
         def name_rarity(item: Named) -> float:  # "phasing" is as rare as it is written, not as "phase"
             if item.as_written:
-                return max(rarity(word, written) for word in WRITTEN_WORDS.findall(item.concept.name.lower()))
+                return max(rarity(word, written) for word in item.concept.written)
             return max(rarity(stem) for stem in item.concept.stems)
 
         weights = [specific(name_rarity(item)) for item in named]
@@ -297,7 +309,7 @@ def _as_written(concept: Concept, searched: list[Word], positions: frozenset[int
     """Whether the query's words at ``positions`` are the concept's name as written (corrected if
     misspelled): "equip" is Equip's, not Equipment's, though both are the stem "equip"."""
     typed = [searched[position].correction or searched[position].typed for position in sorted(positions)]
-    return " ".join(typed) == " ".join(WRITTEN_WORDS.findall(concept.name.lower()))
+    return typed == list(concept.written)
 
 
 def _forms(stem: str) -> set[str]:
