@@ -10,8 +10,9 @@ later edition removed or replaced counts SUPERSEDED_FACTOR of its score there, u
 names an old rule or the scope is an edition. An entry of the rules the question names by name
 ("who takes the first turn in Treachery") counts NAMED_FAMILY_FACTOR times its score; of the rules
 whose own words it uses ("can I flip my traitor in response"), FAMILY_WORD_FACTOR times. A card the
-question says no word of the name of counts CARD_NOT_NAMED_FACTOR times, and so does a card a query
-that is all a concept's name does not say all of ("mutate" asks for the keyword, not Leyline of Mutation).
+question says no word of the name of counts CARD_NOT_NAMED_FACTOR times; so does, for a query that is
+all one concept's name, a card whose name it does not say all of ("mutate" asks for the keyword, not
+Leyline of Mutation).
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ def fused_window(
     candidates.update({candidate.id: candidate for candidate in read_entries(by_words.connection, new)})
     place = {candidate.id: number for number, candidate in enumerate(words_first, start=1)}
     weight_of_about = concept_weight(about, asked)
+    one_name = is_one_concepts_name(about, asked)
     meaning_weight = MEANING_WEIGHT if len(searched) >= LONG_QUESTION else SHORT_MEANING_WEIGHT
     meaning_place = {entry_id: number for number, (entry_id, _) in enumerate(closest, start=1)}
     named_families = {
@@ -126,11 +128,7 @@ def fused_window(
         candidate.score *= MISSING_CONCEPT_FACTOR ** about.misses(entry_id, candidate.words, candidate.body)
         candidate.score *= UNASKED_OPTION_FACTOR if entry_id in about.unasked else 1.0
         candidate.score *= family_factor(candidate.family, named_families, spoken_of)
-        candidate.score *= (
-            CARD_NOT_NAMED_FACTOR
-            if is_card_not_named(candidate, asked.stems, whole=weight_of_about == CONCEPT_ALONE_WEIGHT)
-            else 1.0
-        )
+        candidate.score *= CARD_NOT_NAMED_FACTOR if is_card_not_named(candidate, asked.stems, whole=one_name) else 1.0
     if len(searched) >= SUBRULE_MIN_WORDS:
         lent_by_subrules(candidates.values())
     window = one_place_per_ruling(
@@ -170,12 +168,16 @@ def concept_weight(about: About, asked: Asked) -> float:
     (CONCEPT_WEIGHT); a query that is only one concept's name asks for its rule (CONCEPT_ALONE_WEIGHT:
     "legend rule", "ninjutsu", or "legend", naming Legend and Legendary with one word); another
     names one concept among its other words, which find the entries about it (0)."""
-    named_by = {named.positions for named in about.named}
-    if len(named_by) >= 2:
+    if len({named.positions for named in about.named}) >= 2:
         return CONCEPT_WEIGHT
-    if len(named_by) == 1 and asked.all_searched and len(next(iter(named_by))) == len(asked.searched):
-        return CONCEPT_ALONE_WEIGHT
-    return 0.0
+    return CONCEPT_ALONE_WEIGHT if is_one_concepts_name(about, asked) else 0.0
+
+
+def is_one_concepts_name(about: About, asked: Asked) -> bool:
+    """Whether every word the query searches is the name of one concept (or of several, by the same
+    words: "legend" names Legend and Legendary)."""
+    named_by = {named.positions for named in about.named}
+    return len(named_by) == 1 and asked.all_searched and len(next(iter(named_by))) == len(asked.searched)
 
 
 def is_card_not_named(candidate: Candidate, stems: set[str], whole: bool = False) -> bool:
