@@ -342,7 +342,8 @@ def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
         ("trample", False),
         ("respond", False),  # a common English word the rules use a hundred times as often
         ("night", False),  # common in English and rare in the rules, but the name of a concept (Day and Night)
-        ("chump", False),  # a players' word: it translates to the rules' "block"
+        ("sword", False),  # as rare in the rules as in English, but a players' word: it searches "equip" too
+        ("trick", False),  # and "instant"
     ],
 )
 def test_a_word_of_the_players_talk_finds_entries_only_after_the_words_of_the_game(built_db, word, chatter):

@@ -158,6 +158,11 @@ class Concepts:
                 )  # one copy of each word
         return cls(concepts, words, kinds, family_names)
 
+    def may_name(self, stem: str, frequency: dict[str, int]) -> bool:
+        """Whether a word of this stem is a word of a concept's name, in any form named_in reads it
+        in ("blockers" is Block's), whether or not the query has the name's other words."""
+        return any(form in self.by_stem and _same(form, stem, frequency) for form in _forms(stem))
+
     def named_in(self, searched: list[Word], frequency: dict[str, int], entry_count: int) -> list[Named]:
         """The concepts the query's words name, the longest name first; a concept named by words
         that also name a longer one ("giant" in "two-headed giant") is not named on its own."""

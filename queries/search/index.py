@@ -93,7 +93,6 @@ class SearchIndex:
         for word, family, names in connection.execute("select word, family, names from search_family_words"):
             (self.family_names if names else self.family_words)[word] = family
         self.concepts = Concepts.read(connection, set(self.family_names))
-        self.concepts_stems = frozenset(self.concepts.by_stem) if self.concepts else frozenset()
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
         self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}

@@ -35,9 +35,10 @@ COUNTED_TIER = 1000
 READ_AHEAD = 40  # entries a counted tier reads at least: the first places (fusion.WINDOW, 20) and those
 # the entries of older editions among them push down (fusion.OLD_ROUNDS); reading on costs a statement
 
-CHATTER_KEYNESS = 1.7  # log10 of a word's share of entries over its English frequency (is_chatter): under
-# it, "paper" (5 entries; Zipf 5.1: 1.0), "store" 1.1, "exactly" 1.6, "tried" 1.7; over it "respond" 2.1, "same"
-# 2.1, "attack" 2.7, "trample" 9. Fitted on the blind sets' fit half: hit@5 0.854 -> 0.859, MRR@10 0.686 ->
+CHATTER_KEYNESS = 1.7  # log10 of a word's share of entries over its English frequency (is_chatter). An
+# entry has about 42 words, so a word the rules use as often as English does is in about 42 times its
+# English share of entries: log10 42 = 1.6. Under 1.7, "paper" (5 entries; Zipf 5.1: 0.9), "store" 1.1,
+# "exactly" 1.6, "tried" 1.7; over it "same" 2.1, "respond" 2.1, "attack" 2.7, "counter" 3.4. Fitted on the blind sets' fit half: hit@5 0.854 -> 0.859, MRR@10 0.686 ->
 # 0.688 ("two different replacement effects would both change what happens when my creature dies. Who
 # picks...": 616.1 from past the 10th to 4th); at 1.3 no change, at 2.3 0.859 / 0.686. In the first tier
 # they only rank, as common words do: MRR@10 0.688 -> 0.692, with the 8 official editions 0.826 / 0.665 ->
@@ -102,9 +103,9 @@ def ranking_only(expression: str, in_scope: str) -> str:
 
 def every_word(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple[str, list[Word]]:
     """The first tier: entries with every word of the query but its common ones and those of the
-    player's talk (is_chatter), which only rank (as Lucene's common terms query does). "can I look at my face-down creature" finds
-    the rules on looking at face-down permanents, which never say "creature". Its expression,
-    and the words an entry must have."""
+    player's talk (is_chatter), which only rank (as Lucene's common terms query does). "can I look
+    at my face-down creature" finds the rules on looking at face-down permanents, which never say
+    "creature". Its expression, and the words an entry must have."""
     common = [is_common(index, word) or is_chatter(index, word) for word in searched]
     alternatives = [match(word) for word in searched]
     if all(common):
@@ -117,13 +118,12 @@ def every_word(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple
 
 def some_words(index: SearchIndex, searched: list[Word], in_scope: str) -> tuple[str, list[Word]]:
     """Entries with any of the less common words, the rarest first (words of the player's talk
-    last, is_chatter), as many as keep the
-    candidates under PARTIAL_CANDIDATES: ranking every entry that says "player" is what
-    would make a search slow, and the common words add little to the ranking. The query's
-    other words that are not common still rank these entries: in "someone just unveiled and
-    their ability is waiting to resolve, can I counter it", the rarer words find the
-    entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among them.
-    Its expression, and the words of which an entry must have one."""
+    last, is_chatter), as many as keep the candidates under PARTIAL_CANDIDATES: ranking every
+    entry that says "player" is what would make a search slow, and the common words add little to
+    the ranking. The query's other words that are not common still rank these entries: in
+    "someone just unveiled and their ability is waiting to resolve, can I counter it", the rarer
+    words find the entries, and "counter" ranks the FAQ "Can I counter an unveil ability?" among
+    them. Its expression, and the words of which an entry must have one."""
     # a game number ("turn 6", in 24 entries) is common by fiat, not by count: taken as the
     # rarest, it found entries, then ended the choice before the query's keywords ("guardian",
     # "leader"), and only "standing" and "here" found entries. It only ranks (unless it is all)
@@ -150,16 +150,19 @@ def count(index: SearchIndex, word: Word) -> int:
 def is_chatter(index: SearchIndex, word: Word) -> bool:
     """A word of the player's talk, not of the game ("paper", "store", "tried", "exactly"): the
     rules use it no more than English does (its keyness, log10 of its share of entries over its
-    English frequency, under CHATTER_KEYNESS), it names no concept of the rules, and it is
-    searched in one form only (no players' word translated to the rules', no opposite such as
-    "untapped"). Rare in the rules, it would find entries by the rarity of chance."""
-    if len(word.stems) != 1 or word.number or word.game_number or word.stems[0] in index.concepts_stems:
+    English frequency, under CHATTER_KEYNESS), it is no word of a concept's name in any form
+    (concepts.Concepts.may_name), and it is searched in one form only (no players' word translated
+    to the rules', nor a word with an opposite: "tapped" searches "untapped" too). Rare in the
+    rules, it would find entries by the rarity of chance."""
+    if len(word.stems) != 1 or word.number or word.game_number:
+        return False
+    if index.concepts is not None and index.concepts.may_name(word.stems[0], index.frequency):
         return False
     zipf = english_zipf(word.correction or word.typed)
-    if not zipf:
+    if not zipf:  # a word English does not use ("trample", "untapped") is the game's own
         return False
-    share = count(index, word) / index.entry_count
-    return math.log10(share or 1 / index.entry_count) - (zipf - 9) < CHATTER_KEYNESS
+    share = max(count(index, word), 1) / index.entry_count
+    return math.log10(share) - (zipf - 9) < CHATTER_KEYNESS
 
 
 def is_common(index: SearchIndex, word: Word) -> bool:
