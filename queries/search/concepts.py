@@ -202,21 +202,24 @@ class Concepts:
         entry_count: int,
         kind: str | None,
         written: dict[str, int],
+        written_of: int,
     ) -> About:
         """How much each entry of the named concepts' homes is about the question: the share of
         the named concepts it is about (in its home, or speaking of it), each concept counting by
-        how specific its name is (``specific``), times how many of the query's other words it has."""
+        how specific its name is (``specific``), times how many of the query's other words it has.
+        ``frequency`` counts the ``entry_count`` newest entries using each stem; ``written``, each
+        word as written, in the ``written_of`` entries of every edition (the speller's vocabulary)."""
         named = self.named_in(searched, frequency, entry_count)
         unasked = self.unasked({stem for word in searched for stem in word.stems}, frequency)
         if not named:
             return About(unasked=unasked)
 
-        def rarity(stem: str, counts: dict[str, int] = frequency) -> float:
-            return math.log(entry_count / (1 + counts.get(stem, 0)))
+        def rarity(stem: str) -> float:
+            return math.log(entry_count / (1 + frequency.get(stem, 0)))
 
         def name_rarity(item: Named) -> float:  # "phasing" is as rare as it is written, not as "phase"
             if item.as_written:
-                return max(rarity(word, written) for word in item.concept.written)
+                return max(math.log(written_of / (1 + written.get(word, 0))) for word in item.concept.written)
             return max(rarity(stem) for stem in item.concept.stems)
 
         weights = [specific(name_rarity(item)) for item in named]
