@@ -175,6 +175,14 @@ def test_players_words_find_the_rules_that_say_it_otherwise(find, question, numb
     assert ("comprehensive-rules-2026-01-16", number) in [(result["document"], result["number"]) for result in found]
 
 
+@pytest.mark.parametrize(
+    "question", ["my creature left and came back, is it brand new", "flickered creature comes back fresh?"]
+)
+def test_a_permanent_back_brand_new_is_a_new_object(find, question):
+    # 603.7c: "if that object left that zone and then returned, it's a new object" (judges-words.txt)
+    assert [result["number"] for result in find(question)["results"][:1]] == ["603.7c"]
+
+
 def test_a_ruling_printed_for_several_cards_takes_one_place_among_the_first(find):
     # Cursed Recording's note 4 is printed word for word for Leyline of Resonance and My Wings
     # Enfold All too: those two come after the window's other entries, and the rule on copying
@@ -274,6 +282,19 @@ def test_meaning_alone_does_not_lower_the_margin(find):
     assert found["answer"] is None
 
 
+def test_words_and_meaning_agreeing_lower_the_margin_only_for_an_entry_about_the_question(find, monkeypatch):
+    """907.8c (when the Assassins win; their number "is known to all players") is first by words and
+    in meaning for "how many assassins in a 6 player game", but does not say how many (907.3b and
+    907.3c do): too little about the concepts named (answer_box.AGREED_ABOUT) for the smaller margin."""
+    from rulebook.queries.search import answer_box
+
+    query = "how many assassins in a 6 player game"
+    assert top(find(query), 1) == [("rule", "treachery-6.0", "907.8c")]
+    assert find(query)["answer"] is None
+    monkeypatch.setattr(answer_box, "AGREED_ABOUT", 0.0)
+    assert find(query)["answer"]["title"] == "907.8c · Treachery"
+
+
 def test_a_glossary_entry_that_sends_the_reader_to_the_first_result_is_no_rival_answer(find):
     # "Commander Tax: See rule 903.8" right behind 903.8 says 903.8 is the answer
     found = find("commander tax")
@@ -323,9 +344,9 @@ def test_a_query_of_common_words_only_still_needs_them_all_first(find):
 
 
 def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
-    # no entry has every word; the rarest ("unveiled", "resolve"...) find the candidates, and
-    # "counter", too common to find them by, still ranks the FAQ that answers among the first two,
-    # with The Reflector's note on an unveil trigger whose target is countered
+    # no entry has every word: the FAQ that answers lacks "resolve", and comes second, after The
+    # Reflector's note on an unveil trigger whose target is countered, which has every word of the
+    # game the question uses ("someone" and "waiting" are the player's talk: tiers.is_chatter)
     found = find("someone just unveiled and their ability is waiting to resolve, can I counter it")
     assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in top(found, 2)
 
