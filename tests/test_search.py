@@ -168,6 +168,10 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         # 704.5j: the legend rule is about legendary permanents with the "same name", which players
         # call a second "copy" (copy effects, 707, came first)
         ("second copy of a legendary", "704.5j", 1),
+        # 100.4a: a constructed deck's sideboard, the "reserva" of Spanish, Portuguese and Italian cards
+        ("how many cards can my reserve have", "100.4a", 3),
+        # 702.2b: "deathtouch", "toque mortal" on Spanish and Portuguese cards
+        ("can a creature with deadly touch kill an indestructible creature", "702.2b", 2),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
