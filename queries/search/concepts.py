@@ -158,10 +158,11 @@ class Concepts:
                 )  # one copy of each word
         return cls(concepts, words, kinds, family_names)
 
-    def may_name(self, stem: str, frequency: dict[str, int]) -> bool:
-        """Whether a word of this stem is a word of a concept's name, in any form named_in reads it
-        in ("blockers" is Block's), whether or not the query has the name's other words."""
-        return any(form in self.by_stem and _same(form, stem, frequency) for form in _forms(stem))
+    def may_name(self, stem: str) -> bool:
+        """Whether a word of this stem is a word of a concept's name ("night": Day and Night),
+        whether or not the query has the name's other words. The stem itself, not its other forms:
+        by those, "here" would be Her Seedborn Highness's "her" and "clean" The Cleaner's."""
+        return stem in self.by_stem
 
     def named_in(self, searched: list[Word], frequency: dict[str, int], entry_count: int) -> list[Named]:
         """The concepts the query's words name, the longest name first; a concept named by words
@@ -315,9 +316,13 @@ def _positions(stems: tuple[str, ...], first_position: Callable[[str], int | Non
 
 def _as_written(concept: Concept, searched: list[Word], positions: frozenset[int]) -> bool:
     """Whether the query's words at ``positions`` are the concept's name as written (corrected if
-    misspelled): "equip" is Equip's, not Equipment's, though both are the stem "equip"."""
-    typed = [searched[position].correction or searched[position].typed for position in sorted(positions)]
-    return typed == list(concept.written)
+    misspelled): "equip" is Equip's, not Equipment's, though both are the stem "equip". A rules'
+    word a phrase put in place of the typed one is not as written ("identity types" is read as
+    "identity subtypes", but was not typed so)."""
+    words = [searched[position] for position in sorted(positions)]
+    return all(word.as_typed for word in words) and [word.correction or word.typed for word in words] == list(
+        concept.written
+    )
 
 
 def _forms(stem: str) -> set[str]:

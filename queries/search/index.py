@@ -79,9 +79,8 @@ class SearchIndex:
         )  # none: an older rulebook's
         # as many as search_entries_fts holds, whose counts these are: each entry's newest text
         self.entry_count = connection.execute("select count(*) from search_entries where latest").fetchone()[0]
-        self.every_entry_count = connection.execute("select count(*) from search_entries").fetchone()[
-            0
-        ]  # of every edition
+        # every edition's entries: those search_vocabulary counts its words in (concepts.Concepts.about)
+        self.every_entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
         connection.execute("select rowid from search_editions_fts limit 0")  # none: an older rulebook's
         self.frequency = _term_counts(connection)
         # the entries only older editions have (tiers.WordRanking reranks more places when they are

@@ -37,13 +37,13 @@ READ_AHEAD = 40  # entries a counted tier reads at least: the first places (fusi
 
 CHATTER_KEYNESS = 1.7  # log10 of a word's share of entries over its English frequency (is_chatter). An
 # entry has about 42 words, so a word the rules use as often as English does is in about 42 times its
-# English share of entries: log10 42 = 1.6. Under 1.7, "paper" (5 entries; Zipf 5.1: 0.9), "store" 1.1,
-# "exactly" 1.6, "tried" 1.7; over it "same" 2.1, "respond" 2.1, "attack" 2.7, "counter" 3.4. Fitted on the blind sets' fit half: hit@5 0.854 -> 0.859, MRR@10 0.686 ->
-# 0.688 ("two different replacement effects would both change what happens when my creature dies. Who
-# picks...": 616.1 from past the 10th to 4th); at 1.3 no change, at 2.3 0.859 / 0.686. In the first tier
-# they only rank, as common words do: MRR@10 0.688 -> 0.692, with the 8 official editions 0.826 / 0.665 ->
-# 0.831 / 0.672, queries.json and the typed set the same (before answer_box.AGREED_MARGIN, that lost
-# queries.json a right answer box)
+# English share of entries: log10 42 = 1.6. Under 1.7, "paper" (5 entries; Zipf 5.1: 0.94), "store" 1.14,
+# "exactly" 1.61, "tried" 1.66; over it "same" 2.07, "respond" 2.10, "attack" 2.70, "counter" 3.39. Fitted
+# on the blind sets' fit half: hit@5 0.854 -> 0.859, MRR@10 0.686 -> 0.688 ("two different replacement
+# effects would both change what happens when my creature dies. Who picks...": 616.1 from past the 10th to
+# 4th); at 1.3 no change, at 2.3 0.859 / 0.686. In the first tier they only rank, as common words do:
+# MRR@10 0.688 -> 0.692, with the 8 official editions 0.826 / 0.665 -> 0.831 / 0.672, queries.json and the
+# typed set the same (before answer_box.AGREED_MARGIN, that lost queries.json a right answer box)
 
 # bm25 weight of each FTS5 column (db/search_index.py SEARCHED_COLUMNS): a card's name or a
 # rule's title says what the entry is about; the section it sits in only hints at it.
@@ -150,13 +150,13 @@ def count(index: SearchIndex, word: Word) -> int:
 def is_chatter(index: SearchIndex, word: Word) -> bool:
     """A word of the player's talk, not of the game ("paper", "store", "tried", "exactly"): the
     rules use it no more than English does (its keyness, log10 of its share of entries over its
-    English frequency, under CHATTER_KEYNESS), it is no word of a concept's name in any form
+    English frequency, under CHATTER_KEYNESS), it is no word of a concept's name
     (concepts.Concepts.may_name), and it is searched in one form only (no players' word translated
     to the rules', nor a word with an opposite: "tapped" searches "untapped" too). Rare in the
     rules, it would find entries by the rarity of chance."""
     if len(word.stems) != 1 or word.number or word.game_number:
         return False
-    if index.concepts is not None and index.concepts.may_name(word.stems[0], index.frequency):
+    if index.concepts is not None and index.concepts.may_name(word.stems[0]):
         return False
     zipf = english_zipf(word.correction or word.typed)
     if not zipf:  # a word English does not use ("trample", "untapped") is the game's own

@@ -92,6 +92,7 @@ class Word:
     correction: str | None = None
     number: str | None = None  # canonical rule number, for a word like 907.8b
     game_number: bool = False  # a count or power/toughness ("2 copies", "3/3"): it ranks, never finds
+    as_typed: bool = True  # false for a rules' word a phrase put in place of what was typed ("types": subtypes)
     stop: bool = False  # too common to search for ("the", "at"): only a judges' phrase reads it ("at once")
 
     @property
@@ -215,7 +216,13 @@ def _replaced(words: list[Word], phrases: Phrases, done: set[int], stop_words_on
             ):
                 start, end = window[0].start, window[-1].end
                 translated.extend(
-                    Word(start, end, alternatives[0], stems=list(dict.fromkeys(map(stem_word, alternatives))))
+                    Word(
+                        start,
+                        end,
+                        alternatives[0],
+                        stems=list(dict.fromkeys(map(stem_word, alternatives))),
+                        as_typed=alternatives[0] in typed,
+                    )
                     for alternatives in phrases[typed]
                 )
                 position += length
