@@ -352,11 +352,11 @@ def test_a_query_of_common_words_only_still_needs_them_all_first(find):
 
 
 def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
-    # no entry has every word: the FAQ that answers lacks "resolve", and comes second, after The
-    # Reflector's note on an unveil trigger whose target is countered, which has every word of the
-    # game the question uses ("someone" is the player's talk: tiers.is_chatter)
+    # no entry has every word: the FAQ that answers lacks "resolve" (typed as written, it names the
+    # concept Resolve), and comes third, after The Reflector's note on an unveil trigger whose target
+    # is countered, which has every word of the game the question uses, and The Ætherist's note 1
     found = find("someone just unveiled and their ability is waiting to resolve, can I counter it")
-    assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in top(found, 2)
+    assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in top(found, 3)
 
 
 @pytest.mark.parametrize(
@@ -1468,6 +1468,20 @@ def test_a_rules_word_a_phrase_put_in_place_of_the_typed_one_is_not_as_typed(bui
         ("subtypes", False),
         ("known", True),
     ]
+
+
+def test_a_one_word_name_typed_as_written_is_as_common_as_its_written_word():
+    """ "phase" is in 30 of 100 entries, too many for a name; "phasing", as typed, in 2 of the 120
+    the written words are counted in: it names the keyword (concepts.SINGLE_WORD_MAX_SHARE)."""
+    from rulebook.queries.search.concepts import Concept, Concepts
+
+    concepts = Concepts([Concept("Phasing", ("phase",), (1,), ())], {1: frozenset({"phase"})}, {1: "rule"})
+    [word] = parse("phasing").words
+    word.stems = ["phase"]
+    assert concepts.named_in([word], {"phase": 30}, 100) == []
+    named = concepts.named_in([word], {"phase": 30}, 100, {"phasing": 2}, 120)
+    assert [(item.concept.name, item.as_written) for item in named] == [("Phasing", True)]
+    assert concepts.named_in([word], {"phase": 30}, 100, {"phasing": 7}, 120) == []
 
 
 def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):

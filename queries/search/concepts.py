@@ -164,9 +164,19 @@ class Concepts:
         by those, "here" would be Her Seedborn Highness's "her" and "clean" The Cleaner's."""
         return stem in self.by_stem
 
-    def named_in(self, searched: list[Word], frequency: dict[str, int], entry_count: int) -> list[Named]:
+    def named_in(
+        self,
+        searched: list[Word],
+        frequency: dict[str, int],
+        entry_count: int,
+        written: dict[str, int] | None = None,
+        written_of: int = 0,
+    ) -> list[Named]:
         """The concepts the query's words name, the longest name first; a concept named by words
-        that also name a longer one ("giant" in "two-headed giant") is not named on its own."""
+        that also name a longer one ("giant" in "two-headed giant") is not named on its own. A
+        one-word name in more than SINGLE_WORD_MAX_SHARE of the entries is a word, counted as
+        written if it was typed so and the ``written`` counts (of ``written_of`` entries) are given:
+        "phasing" is in a dozen entries, its stem "phase" in hundreds."""
         found: dict[str, Named] = {}
         candidates = {
             number
@@ -181,9 +191,14 @@ class Concepts:
             positions = _positions(concept.stems, first_position)
             if positions is None:
                 continue
-            if len(concept.stems) == 1 and frequency.get(concept.stems[0], 0) > entry_count * SINGLE_WORD_MAX_SHARE:
-                continue
             as_written = _as_written(concept, searched, positions)
+            if len(concept.stems) == 1:
+                if as_written and written is not None and written_of:
+                    share = max(written.get(word, 0) for word in concept.written) / written_of
+                else:
+                    share = frequency.get(concept.stems[0], 0) / entry_count
+                if share > SINGLE_WORD_MAX_SHARE:
+                    continue
             named = found.get(concept.name)
             if named is None or len(positions) > len(named.positions):
                 found[concept.name] = Named(concept, positions, as_written)
@@ -210,7 +225,7 @@ class Concepts:
         how specific its name is (``specific``), times how many of the query's other words it has.
         ``frequency`` counts the ``entry_count`` newest entries using each stem; ``written``, each
         word as written, in the ``written_of`` entries of every edition (the speller's vocabulary)."""
-        named = self.named_in(searched, frequency, entry_count)
+        named = self.named_in(searched, frequency, entry_count, written, written_of)
         unasked = self.unasked({stem for word in searched for stem in word.stems}, frequency)
         if not named:
             return About(unasked=unasked)
