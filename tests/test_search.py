@@ -18,6 +18,7 @@ from rulebook.db.build import build_database, bundled_source, bundled_sources
 from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
 from rulebook.queries.search.answer import SearchAnswer
+from rulebook.queries.search.spoken import spoken_numbers
 from rulebook.queries.search.tiers import reranked_reach
 from rulebook.queries.search.words import parse
 
@@ -588,6 +589,47 @@ def test_a_number_with_a_space_for_its_dot_ends_the_query_or_has_its_letter():
     assert [word.number for word in parse("rule 702 19").words if word.number] == ["702.19"]
     for counted in ("I have 100 3 drops", "cards of the 1990s", "the 2020s"):
         assert not [word.number for word in parse(counted).words if word.number]
+
+
+@pytest.mark.parametrize(
+    ("dictated", "spoken", "number"),
+    [
+        ("seven oh four point five f", "seven oh four point five f", "704.5f"),
+        ("Seven zero four point five F?", "Seven zero four point five F", "704.5f"),
+        ("seven-oh-four dot five f", "seven-oh-four dot five f", "704.5f"),
+        ("seven hundred and four point five f", "seven hundred and four point five f", "704.5f"),
+        ("um what does seven oh two point nineteen b say", "seven oh two point nineteen b", "702.19b"),
+        ("seven oh two point one nine b", "seven oh two point one nine b", "702.19b"),
+        ("one twenty point three", "one twenty point three", "120.3"),
+        ("one hundred sixteen point three", "one hundred sixteen point three", "116.3"),
+        ("what's in rule nine oh three", "nine oh three", "903"),
+        ("one oh four point three a", "one oh four point three a", "104.3a"),
+        ("one oh four point three a player concedes", "one oh four point three", "104.3"),  # "a" is the article
+    ],
+)
+def test_a_rule_number_dictated_in_words_is_read_as_one(dictated, spoken, number):
+    """A phone's dictation writes rule numbers in words (a blind writer's dictated questions)."""
+    assert [(dictated[start:end], found) for start, end, found in spoken_numbers(dictated)] == [(spoken, number)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I have one creature and two lands",
+        "at this point one of my creatures died",
+        "nine oh three",  # a section alone is a rule's number only after "rule", "section" or "CR"
+        "rule 903 says",  # digits: words.py reads them, and "rule 903" in a sentence is no number
+        "I cast two. Oh four of them died at this point",
+    ],
+)
+def test_a_sentence_s_own_numbers_are_no_dictated_rule_number(sentence):
+    assert spoken_numbers(sentence) == []
+
+
+def test_a_dictated_rule_number_opens_the_rule(find):
+    assert find("um what does rule nine oh three point nine b say")["redirect"] == (
+        "/rules/comprehensive-rules-2026-01-16/903.9b"
+    )
 
 
 def test_a_result_only_older_editions_have_says_the_current_one_lacks_it(find):

@@ -31,6 +31,8 @@ from wordfreq import zipf_frequency
 from rulebook.ingest.numbers import NUMBER, canonical
 from rulebook.ingest.words import SPELLED_NUMBERS, WORDS, is_game_number, stem_word
 
+from .spoken import spoken_numbers
+
 # 907.8b, 702.TrUnv-3 in a query; and a subrule's letter typed apart on a phone, "907.8 b": any
 # letter but "a" and "i" (words of their own: "104.3 a player concedes"), or those ending the query
 _SPACED_LETTER = r"(?: [b-hj-z](?![\w'])| [ai](?=[\s?.!,]*$))?"
@@ -110,14 +112,19 @@ class Query:
 def parse(text: str, phrases: Phrases | None = None) -> Query:
     """The query's words (rule numbers whole, ``phrases`` translated: the judges' words unless
     given) and its stop words."""
-    numbers = [(match.start(), match.end()) for match in _RULE_NUMBER.finditer(text)]
+    numbers = [
+        *(
+            (match.start(), match.end(), _with_its_dot("".join(match.group().lower().split())))
+            for match in _RULE_NUMBER.finditer(text)
+        ),
+        *spoken_numbers(text),
+    ]
     words, stop_words, spans = [], [], []
     for token in WORDS(text, chars=True, removestops=False):
-        start, end = next(((a, b) for a, b in numbers if a <= token.startchar < b), (None, None))
-        if start is not None:  # 702.TrUnv-3 is one word here, whatever the tokenizer says
+        start, end, number = next(((a, b, n) for a, b, n in numbers if a <= token.startchar < b), (None, None, None))
+        if start is not None:  # 702.TrUnv-3 (or "seven oh four point five f") is one word here
             if not words or words[-1].start != start:
-                typed = "".join(text[start:end].lower().split())
-                words.append(_number_word(start, end, _with_its_dot(typed)))
+                words.append(_number_word(start, end, number))
                 spans.append((start, end))
             continue
         spans.append((token.startchar, token.endchar))
