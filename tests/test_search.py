@@ -620,6 +620,7 @@ def test_a_rule_number_dictated_in_words_is_read_as_one(dictated, spoken, number
         "nine oh three",  # a section alone is a rule's number only after "rule", "section" or "CR"
         "rule 903 says",  # digits: words.py reads them, and "rule 903" in a sentence is no number
         "I cast two. Oh four of them died at this point",
+        "rule ²",  # a digit to str.isdigit, and no rule's (hypothesis found it)
     ],
 )
 def test_a_sentence_s_own_numbers_are_no_dictated_rule_number(sentence):

@@ -97,9 +97,14 @@ def _rule_number(words: list[str], at: int, before: str, ending: int | None) -> 
         number = str(value)
     else:
         return None
-    if all(word.isdigit() for word in words[at:after] if word not in POINT):
+    if all(_is_digits(word) for word in words[at:after] if word not in POINT):
         return None  # typed in digits: words.py reads those ("rule 903" in a sentence is no number)
     return number, after
+
+
+def _is_digits(word: str) -> bool:
+    """0 to 9 only: "²" and "٣" are digits to str.isdigit, and no rule's."""
+    return word.isascii() and word.isdigit()
 
 
 def _word(words: list[str], at: int) -> str:
@@ -108,7 +113,7 @@ def _word(words: list[str], at: int) -> str:
 
 def _digit(words: list[str], at: int, zero: bool = False) -> int | None:
     word = _word(words, at)
-    if len(word) == 1 and word.isdigit() and (zero or word != "0"):
+    if len(word) == 1 and _is_digits(word) and (zero or word != "0"):
         return int(word)
     return DIGITS.get(word, ZERO.get(word) if zero else None)
 
@@ -117,7 +122,7 @@ def _section(words: list[str], at: int) -> tuple[int, int] | None:
     """A section's three digits: "nine oh three", "nine zero three", "nine hundred (and) three",
     "one twelve", "one twenty one", "one one six", or "903" itself."""
     word = words[at]
-    if len(word) == 3 and word.isdigit() and word[0] != "0":
+    if len(word) == 3 and _is_digits(word) and word[0] != "0":
         return int(word), at + 1
     first = _digit(words, at)
     if first is None:
@@ -150,7 +155,7 @@ def _below_hundred(words: list[str], at: int) -> tuple[int, int] | None:
 def _rule(words: list[str], at: int) -> tuple[int, int] | None:
     """A rule's number after the point: "nine", "nineteen", "twenty one", "one nine", "19"."""
     word = _word(words, at)
-    if word.isdigit() and word[0] != "0" and len(word) <= 3:
+    if _is_digits(word) and word[0] != "0" and len(word) <= 3:
         return int(word), at + 1
     rest = _below_hundred(words, at)
     if rest:
