@@ -290,6 +290,31 @@ def test_meaning_alone_does_not_lower_the_margin(find):
     assert found["answer"] is None
 
 
+@pytest.mark.parametrize(
+    ("word_place", "meaning_place", "about", "shown"),
+    [
+        (1, 1, 0.8, True),  # the signals agree, on an entry about the question: margin 1.6 is enough
+        (2, 1, 0.8, False),  # second by words (fused first): the wider margins
+        (1, 2, 0.8, False),  # first by words, second in meaning
+        (1, 1, 0.5, False),  # about the question's concepts less than AGREED_ABOUT
+    ],
+)
+def test_the_agreed_margin_needs_the_first_by_words_and_in_meaning_about_the_question(
+    built_db, word_place, meaning_place, about, shown
+):
+    """A first result scoring twice the second (under CLEAR_MARGIN and FUSED_MARGIN, over
+    AGREED_MARGIN) is shown whole only when words and meaning agree on it (answer_box.is_clear)."""
+    from rulebook.queries.search.answer_box import is_clear
+    from rulebook.queries.search.index import Candidate, index_of
+
+    def rule(number: str, score: float, **places) -> Candidate:
+        return Candidate(0, "rule", "treachery", "", None, None, number, "", False, number, score, score, **places)
+
+    first = rule("907.8c", 2.0, word_place=word_place, meaning_place=meaning_place, about=about)
+    window = [first, rule("907.3b", 1.0, word_place=2, meaning_place=3)]
+    assert is_clear(window, {"assassin", "win"}, index_of(built_db), 3) is shown
+
+
 def test_words_and_meaning_agreeing_lower_the_margin_only_for_an_entry_about_the_question(find, monkeypatch):
     """907.8c (when the Assassins win; their number "is known to all players") is first by words and
     in meaning for "how many assassins in a 6 player game", but does not say how many (907.3b and
@@ -1464,7 +1489,7 @@ def test_a_concept_is_named_by_its_word_in_another_form_not_by_a_shorter_word(bu
 
     def named(question: str) -> list[str]:
         words = index.speller.look_up(parse(question).words)
-        return [item.concept.name for item in index.concepts.named_in(words, index.frequency, index.entry_count)]
+        return [item.concept.name for item in index.concepts.named_in(words, index.stem_counts, index.written_counts)]
 
     assert "Offering" not in named("does the sword fall off")
     assert "Offering" in named("offering")
@@ -1516,15 +1541,17 @@ def test_a_rules_word_a_phrase_put_in_place_of_the_typed_one_is_not_as_typed(bui
 def test_a_one_word_name_typed_as_written_is_as_common_as_its_written_word():
     """ "phase" is in 30 of 100 entries, too many for a name; "phasing", as typed, in 2 of the 120
     the written words are counted in: it names the keyword (concepts.SINGLE_WORD_MAX_SHARE)."""
-    from rulebook.queries.search.concepts import Concept, Concepts
+    from rulebook.queries.search.concepts import Concept, Concepts, Counts
 
     concepts = Concepts([Concept("Phasing", ("phase",), (1,), ())], {1: frozenset({"phase"})}, {1: "rule"})
     [word] = parse("phasing").words
     word.stems = ["phase"]
-    assert concepts.named_in([word], {"phase": 30}, 100) == []
-    named = concepts.named_in([word], {"phase": 30}, 100, {"phasing": 2}, 120)
+    stems = Counts({"phase": 30}, 100)
+    named = concepts.named_in([word], stems, Counts({"phasing": 2}, 120))
     assert [(item.concept.name, item.as_written) for item in named] == [("Phasing", True)]
-    assert concepts.named_in([word], {"phase": 30}, 100, {"phasing": 7}, 120) == []
+    assert concepts.named_in([word], stems, Counts({"phasing": 7}, 120)) == []
+    word.as_typed = False  # a phrase's word: counted by its stem
+    assert concepts.named_in([word], stems, Counts({"phasing": 2}, 120)) == []
 
 
 def test_a_question_naming_two_concepts_finds_the_rules_about_both(find):

@@ -213,9 +213,7 @@ def concepts_named(index: SearchIndex, searched: list[Word], scope: Scope) -> Ab
     editions, so not when the scope is an edition or a document."""
     if index.concepts is None or scope.all_in_force:
         return About()
-    return index.concepts.about(
-        searched, index.frequency, index.entry_count, scope.kind, index.speller.vocabulary, index.every_entry_count
-    )
+    return index.concepts.about(searched, index.stem_counts, index.written_counts, scope.kind)
 
 
 def named_number(text: str, words: list[Word]) -> str | None:

@@ -68,6 +68,24 @@ def _written(name: str) -> tuple[str, ...]:
     return tuple(token.text for token in WORDS(name))
 
 
+@dataclass(frozen=True)
+class Counts:
+    """How many of ``entries`` entries use each word: stems in the newest entries (what the
+    full-text index counts), or words as written in every edition's (the speller's vocabulary).
+    A word's share of the entries says whether it is a name or a mere word, its rarity how
+    specific a name it is."""
+
+    of: dict[str, int]
+    entries: int
+
+    def share(self, word: str) -> float:
+        return self.of.get(word, 0) / self.entries if self.entries else 0.0
+
+    def rarity(self, word: str) -> float:
+        """ln N/(1 + df), as bm25's idf."""
+        return math.log(self.entries / (1 + self.of.get(word, 0)))
+
+
 @dataclass
 class Named:
     """A concept a query names, and where: the positions of the words naming it."""
@@ -164,19 +182,12 @@ class Concepts:
         by those, "here" would be Her Seedborn Highness's "her" and "clean" The Cleaner's."""
         return stem in self.by_stem
 
-    def named_in(
-        self,
-        searched: list[Word],
-        frequency: dict[str, int],
-        entry_count: int,
-        written: dict[str, int] | None = None,
-        written_of: int = 0,
-    ) -> list[Named]:
+    def named_in(self, searched: list[Word], stems: Counts, written: Counts) -> list[Named]:
         """The concepts the query's words name, the longest name first; a concept named by words
         that also name a longer one ("giant" in "two-headed giant") is not named on its own. A
-        one-word name in more than SINGLE_WORD_MAX_SHARE of the entries is a word, counted as
-        written if it was typed so and the ``written`` counts (of ``written_of`` entries) are given:
-        "phasing" is in a dozen entries, its stem "phase" in hundreds."""
+        one-word name in more than SINGLE_WORD_MAX_SHARE of the entries is a word, counted by its
+        ``stems``, or by its ``written`` words if it was typed so: "phasing" is in a dozen entries,
+        its stem "phase" in hundreds."""
         found: dict[str, Named] = {}
         candidates = {
             number
@@ -185,20 +196,16 @@ class Concepts:
             for form in _forms(stem)
             for number in self.by_stem.get(form, ())
         }
-        first_position = _first_positions(searched, frequency)
+        first_position = _first_positions(searched, stems.of)
         for number in candidates:
             concept = self.concepts[number]
             positions = _positions(concept.stems, first_position)
             if positions is None:
                 continue
             as_written = _as_written(concept, searched, positions)
-            if len(concept.stems) == 1:
-                if as_written and written is not None and written_of:
-                    share = max(written.get(word, 0) for word in concept.written) / written_of
-                else:
-                    share = frequency.get(concept.stems[0], 0) / entry_count
-                if share > SINGLE_WORD_MAX_SHARE:
-                    continue
+            counts, words = _counted_by(concept, as_written, stems, written)
+            if len(concept.stems) == 1 and max(map(counts.share, words)) > SINGLE_WORD_MAX_SHARE:
+                continue
             named = found.get(concept.name)
             if named is None or len(positions) > len(named.positions):
                 found[concept.name] = Named(concept, positions, as_written)
@@ -211,34 +218,20 @@ class Concepts:
                 kept.append(named)
         return kept
 
-    def about(
-        self,
-        searched: list[Word],
-        frequency: dict[str, int],
-        entry_count: int,
-        kind: str | None,
-        written: dict[str, int],
-        written_of: int,
-    ) -> About:
+    def about(self, searched: list[Word], stems: Counts, written: Counts, kind: str | None) -> About:
         """How much each entry of the named concepts' homes is about the question: the share of
         the named concepts it is about (in its home, or speaking of it), each concept counting by
         how specific its name is (``specific``), times how many of the query's other words it has.
-        ``frequency`` counts the ``entry_count`` newest entries using each stem; ``written``, each
-        word as written, in the ``written_of`` entries of every edition (the speller's vocabulary)."""
-        named = self.named_in(searched, frequency, entry_count, written, written_of)
-        unasked = self.unasked({stem for word in searched for stem in word.stems}, frequency)
+        A name typed as written is as rare as its written words ("phasing", not "phase")."""
+        named = self.named_in(searched, stems, written)
+        unasked = self.unasked({stem for word in searched for stem in word.stems}, stems.of)
         if not named:
             return About(unasked=unasked)
-
-        def rarity(stem: str) -> float:
-            return math.log(entry_count / (1 + frequency.get(stem, 0)))
-
-        def name_rarity(item: Named) -> float:  # "phasing" is as rare as it is written, not as "phase"
-            if item.as_written:
-                return max(math.log(written_of / (1 + written.get(word, 0))) for word in item.concept.written)
-            return max(rarity(stem) for stem in item.concept.stems)
-
-        weights = [specific(name_rarity(item)) for item in named]
+        weights = [
+            specific(max(map(counts.rarity, words)))
+            for counts, words in (_counted_by(item.concept, item.as_written, stems, written) for item in named)
+        ]
+        rarity = stems.rarity
         total = sum(weights)
         about = About(
             named,
@@ -291,6 +284,13 @@ class Concepts:
             if any(all(stem in stems for stem in whole) for whole in part_of):
                 left_out.update(option.home)
         return frozenset(left_out)
+
+
+def _counted_by(concept: Concept, as_written: bool, stems: Counts, written: Counts) -> tuple[Counts, tuple[str, ...]]:
+    """What a concept's name is counted by, for its share of the entries and its rarity: its words
+    as written if the query has them so ("phasing" is in a dozen entries), else its stems ("phase",
+    in hundreds)."""
+    return (written, concept.written) if as_written else (stems, concept.stems)
 
 
 def specific(rarity: float) -> float:

@@ -17,7 +17,7 @@ import sqlite_utils
 from rulebook.db.publish import build_id_of
 from rulebook.db.search_index import read_vocabulary
 
-from .concepts import Concepts
+from .concepts import Concepts, Counts
 from .meaning import Meanings
 from .words import Speller, is_english_word, judges_phrases, read_phrases
 
@@ -79,7 +79,7 @@ class SearchIndex:
         )  # none: an older rulebook's
         # as many as search_entries_fts holds, whose counts these are: each entry's newest text
         self.entry_count = connection.execute("select count(*) from search_entries where latest").fetchone()[0]
-        # every edition's entries: those search_vocabulary counts its words in (concepts.Concepts.about)
+        # every edition's entries: those search_vocabulary counts its words in
         self.every_entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
         connection.execute("select rowid from search_editions_fts limit 0")  # none: an older rulebook's
         self.frequency = _term_counts(connection)
@@ -88,6 +88,10 @@ class SearchIndex:
         self.old = frozenset(row[0] for row in connection.execute("select id from search_entries where superseded"))
         players_words = [typed[0] for typed in judges_phrases() if len(typed) == 1]
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), self.frequency, players_words)
+        # what a concept's name is counted by (concepts.Concepts.named_in): its stems in the newest
+        # entries, or its words as written in every edition's, which the vocabulary counts
+        self.stem_counts = Counts(self.frequency, self.entry_count)
+        self.written_counts = Counts(self.speller.vocabulary, self.every_entry_count)
         self.meanings = Meanings.read(connection)
         # the words that say which family a question asks of (db/search_family_words.py): its
         # name ("treachery") or a word only its rules use ("unveil")

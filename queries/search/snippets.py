@@ -49,7 +49,7 @@ def matched_spans(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     folded = body.lower()
     if not folded.isascii():  # lower-case ASCII folds to itself
         folded = folded.translate(FOLDING)
-    longer, beginnings = _looked_for(terms)
+    longer, beginnings = _beginnings(terms)
     if len(folded) != len(body):  # a ligature folded to two letters: positions differ, go word by word
         return [(start, end) for start, end, form in word_spans(body) if is_match(form, terms, longer)]
     starts = set()
@@ -68,7 +68,7 @@ def matched_spans(body: str, terms: frozenset[str]) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=64)  # a search's snippets all look for its terms
-def _looked_for(terms: frozenset[str]) -> tuple[tuple[str, ...], frozenset[str]]:
+def _beginnings(terms: frozenset[str]) -> tuple[tuple[str, ...], frozenset[str]]:
     """The terms that find longer words, and the beginnings looked for in a body: a term of four
     letters or more less its last, which the word may spell otherwise ("happi" is happy's stem)."""
     longer = tuple(term for term in terms if finds_longer_words(term))

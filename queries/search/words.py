@@ -426,11 +426,11 @@ def spliced(text: str, words: list[Word]) -> str:
 def has(words: str, word: Word) -> bool:
     """Whether an entry's indexed words (" name title body context ") include the query's word
     (or a longer one: "team" is in "teammates", as tiers.match finds it)."""
-    return any(looked_for in words for looked_for in _looked_for(tuple(word.stems), word.number))
+    return any(string in words for string in _search_strings(tuple(word.stems), word.number))
 
 
 @lru_cache(maxsize=4096)  # a search asks it of every candidate, for the same few words
-def _looked_for(stems: tuple[str, ...], number: str | None) -> tuple[str, ...]:
+def _search_strings(stems: tuple[str, ...], number: str | None) -> tuple[str, ...]:
     """What an entry's indexed words hold if they have the word: each stem, at a word's start
     (followed by its end unless it finds longer words), or the rule number whole."""
     found = [f" {stem}{'' if finds_longer_words(stem) else ' '}" for stem in stems]
