@@ -24,7 +24,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from rulebook.ingest.words import WORDS
 
@@ -56,16 +56,11 @@ class Concept:
     home: tuple[int, ...]
     profile: tuple[str, ...]
 
-    @property
+    @cached_property
     def written(self) -> tuple[str, ...]:
         """The words of its name as a query's are read (words.py): "Day and Night" is "day night",
         "The Ætherist" "aetherist"."""
-        return _written(self.name)
-
-
-@cache
-def _written(name: str) -> tuple[str, ...]:
-    return tuple(token.text for token in WORDS(name))
+        return tuple(token.text for token in WORDS(self.name))
 
 
 @dataclass(frozen=True)
