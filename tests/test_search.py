@@ -176,6 +176,9 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("how many cards can my reserve have", "100.4a", 3),
         # 702.2b: "deathtouch", "toque mortal" on Spanish and Portuguese cards
         ("can a creature with deadly touch kill an indestructible creature", "702.2b", 2),
+        # 100.2b: a prerelease is a Sealed Deck event, "limited play" (the glossary's Minimum Deck Size
+        # and constructed play's 100.2a came first)
+        ("minimum deck size at a prerelease", "100.2b", 1),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
