@@ -68,17 +68,18 @@ class Counts:
     """How many of ``entries`` entries use each word: stems in the newest entries (what the
     full-text index counts), or words as written in every edition's (the speller's vocabulary).
     A word's share of the entries says whether it is a name or a mere word, its rarity how
-    specific a name it is."""
+    specific a name it is. A build has entries, or no concepts to count."""
 
-    of: dict[str, int]
+    by_word: dict[str, int]
     entries: int
 
     def share(self, word: str) -> float:
-        return self.of.get(word, 0) / self.entries if self.entries else 0.0
+        """The share of the entries that use the word, 0 to 1."""
+        return self.by_word.get(word, 0) / self.entries
 
     def rarity(self, word: str) -> float:
         """ln N/(1 + df), as bm25's idf."""
-        return math.log(self.entries / (1 + self.of.get(word, 0)))
+        return math.log(self.entries / (1 + self.by_word.get(word, 0)))
 
 
 @dataclass
@@ -191,7 +192,7 @@ class Concepts:
             for form in _forms(stem)
             for number in self.by_stem.get(form, ())
         }
-        first_position = _first_positions(searched, stems.of)
+        first_position = _first_positions(searched, stems.by_word)
         for number in candidates:
             concept = self.concepts[number]
             positions = _positions(concept.stems, first_position)
@@ -219,7 +220,7 @@ class Concepts:
         how specific its name is (``specific``), times how many of the query's other words it has.
         A name typed as written is as rare as its written words ("phasing", not "phase")."""
         named = self.named_in(searched, stems, written)
-        unasked = self.unasked({stem for word in searched for stem in word.stems}, stems.of)
+        unasked = self.unasked({stem for word in searched for stem in word.stems}, stems.by_word)
         if not named:
             return About(unasked=unasked)
         weights = [

@@ -3,16 +3,19 @@
 A phone's dictation writes a spoken rule number in words, the way people read it aloud: its
 section digit by digit ("nine oh three", "seven zero four", "one one six") or as one number
 ("seven hundred four", "one twenty"), then "point" or "dot", the rule's number ("nine",
-"nineteen", "one nine") and the subrule's letter ("b"). Read so, the number opens its rule
-like a typed one (words.py).
+"nineteen", "one nine", "one oh one", "one twenty three") and the subrule's letter ("b", or "5f"
+written in digits). Read so, the number opens its rule like a typed one (words.py).
 
-A sentence's own numbers are never read as a rule's: words are only a rule number with "point"
-or "dot" between a section of three digits and what follows, or after "rule", "section" or "CR"
-("rule nine oh three"). A subrule letter "a" or "i" is only one ending the query ("one oh four
-point three a"): elsewhere it is a word ("point three a player").
+A sentence's own numbers are never read as a rule's: words are a rule number only with "point"
+or "dot" between a section of three digits and what follows, and only spaces or hyphens between
+its words ("is that the rule? two twenty life" is no rule 220.). A section alone is a number only
+as the whole query, after "rule", "section" or "CR" ("rule nine oh three"), as a typed one is:
+in a sentence it is searched as words. A subrule letter "a" or "i" is only one ending the query
+("one oh four point three a"): elsewhere it is a word ("point three a player").
 
-text2num (PyPI) reads "seven hundred four point five" but not "oh" for zero, "dot", a section
-read digit by digit or hyphenated ("7 oh 4.5 f", "1 20.3", "seven-oh-four"), hence this grammar.
+text2num (PyPI) turns "seven oh four point five f" into "7 oh 4.5 f" and "one twenty point three"
+into "1 20.3": it reads "seven hundred four point five" but not "oh" for zero, "dot", or a section
+read digit by digit or hyphenated, hence this grammar.
 """
 
 from __future__ import annotations
@@ -29,28 +32,33 @@ TEENS = dict(
 )
 TENS = dict(zip(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], range(20, 100, 10)))
 POINT = ("point", "dot")
-BEFORE_A_NUMBER = ("rule", "rules", "section", "cr")
-# A subrule's letter: the rules skip "l" and "o" (which reads as zero here)
+BEFORE_A_NUMBER = ("rule", "rules", "section", "sections", "cr")
+NUMBER_WORDS = frozenset([*ZERO, *DIGITS, *TEENS, *TENS, "hundred"])
+# A subrule's letter: the rules skip "l" and "o" ("o" reads as zero here); words.py reads a typed
+# letter apart ("907.8 b") from the same letters
 LETTERS = frozenset("abcdefghijkmnpqrstuvwxyz")
+# The end of a query but for punctuation: "a" and "i" are a subrule's letter only before it
+# (words.py's typed numbers too)
+QUERY_END = r"[\s?.!,]*$"
+_TOKEN = re.compile(r"[^\W_]+")
 # Between two words of one spoken number: spaces or a hyphen ("seven-oh-four"), never a comma
 # or a full stop, which end a sentence's own number ("I have one. Four of them...")
-_TOKEN = re.compile(r"[^\W_]+")
 _JOINED = re.compile(r"[ \t-]*")
-_ENDING = re.compile(r"[\s?.!,]*")
+_ENDS_QUERY = re.compile(QUERY_END)
+_RULE_AND_LETTER = re.compile(r"([1-9]\d{0,2})([a-z])")  # "5f" in "seven oh four point 5f"
 
 
 def spoken_numbers(text: str) -> list[tuple[int, int, str]]:
     """Each rule number dictated in words in ``text``: (start, end, the number as printed)."""
     found = []
     runs = _runs(text)
-    for run in runs:
+    for place, run in enumerate(runs):
         words = [word for word, _, _ in run]
-        # the run's words up to the end of the query, but for punctuation: a last "a" is a letter
-        ending = len(words) if run is runs[-1] and _ENDING.fullmatch(text, run[-1][2]) else None
+        # how many of the run's words there are if the query ends with them (but for punctuation)
+        ending = len(words) if place == len(runs) - 1 and _ENDS_QUERY.match(text, run[-1][2]) else None
         at = 0
         while at < len(run):
-            before = words[at - 1] if at else _word_before(text, run[0][1])
-            read = _rule_number(words, at, before, ending)
+            read = _rule_number(words, at, ending, whole_query=place == 0)
             if read is None:
                 at += 1
                 continue
@@ -73,14 +81,9 @@ def _runs(text: str) -> list[list[tuple[str, int, int]]]:
     return runs
 
 
-def _word_before(text: str, start: int) -> str:
-    words = _TOKEN.findall(text, 0, start)
-    return words[-1].lower() if words else ""
-
-
-def _rule_number(words: list[str], at: int, before: str, ending: int | None) -> tuple[str, int] | None:
-    """The rule number spoken from ``words[at]`` on (``before`` is the word before it; the query
-    ends after ``words[ending - 1]``, if it does in these words), and the index after it; or None."""
+def _rule_number(words: list[str], at: int, ending: int | None, whole_query: bool) -> tuple[str, int] | None:
+    """The rule number spoken from ``words[at]`` on, and the index after it; or None. ``ending``
+    is how many words there are if the query ends with them; ``whole_query``, whether they begin it."""
     section = _section(words, at)
     if section is None:
         return None
@@ -89,16 +92,22 @@ def _rule_number(words: list[str], at: int, before: str, ending: int | None) -> 
         rule = _rule(words, after + 1)
         if rule is None:
             return None
-        number, after = f"{value}.{rule[0]}", rule[1]
-        letter = _word(words, after)
-        if letter in LETTERS and (letter not in ("a", "i") or after + 1 == ending):
-            number, after = number + letter, after + 1
-    elif before in BEFORE_A_NUMBER:
+        number, letter, after = rule
+        number = f"{value}.{number}"
+        if letter is None:
+            letter = _word(words, after)
+            if letter in LETTERS and (letter not in ("a", "i") or after + 1 == ending):
+                number, after = number + letter, after + 1
+        else:
+            number += letter
+        if _word(words, after) in NUMBER_WORDS:
+            return None  # more number words than a rule's: no reading is sure
+    elif whole_query and at == 1 and words[0] in BEFORE_A_NUMBER and after == ending:
+        if all(map(_is_digits, words[at:after])):
+            return None  # "rule 903" typed: words.py reads it
         number = str(value)
     else:
         return None
-    if all(_is_digits(word) for word in words[at:after] if word not in POINT):
-        return None  # typed in digits: words.py reads those ("rule 903" in a sentence is no number)
     return number, after
 
 
@@ -130,8 +139,8 @@ def _section(words: list[str], at: int) -> tuple[int, int] | None:
     at += 1
     if _word(words, at) == "hundred":
         after_and = at + 1 + (_word(words, at + 1) == "and")
-        rest = _below_hundred(words, after_and) or (_digit(words, after_and), after_and + 1)
-        return (first * 100, at + 1) if rest[0] is None else (first * 100 + rest[0], rest[1])
+        rest = _below_hundred(words, after_and) or _one_digit(words, after_and)
+        return (first * 100, at + 1) if rest is None else (first * 100 + rest[0], rest[1])
     rest = _below_hundred(words, at)
     if rest:
         return first * 100 + rest[0], rest[1]
@@ -152,16 +161,38 @@ def _below_hundred(words: list[str], at: int) -> tuple[int, int] | None:
     return None
 
 
-def _rule(words: list[str], at: int) -> tuple[int, int] | None:
-    """A rule's number after the point: "nine", "nineteen", "twenty one", "one nine", "19"."""
+def _rule(words: list[str], at: int) -> tuple[int, str | None, int] | None:
+    """A rule's number after the point, any letter written with it, and the index after it:
+    "nine", "nineteen", "twenty one", "one nine" (19), "one oh one" (101), "one twenty three",
+    "one hundred (and) one", "19", "5f"."""
     word = _word(words, at)
+    typed = _RULE_AND_LETTER.fullmatch(word)
+    if typed and typed[2] in LETTERS:
+        return int(typed[1]), typed[2], at + 1
     if _is_digits(word) and word[0] != "0" and len(word) <= 3:
-        return int(word), at + 1
+        return int(word), None, at + 1
     rest = _below_hundred(words, at)
     if rest:
-        return rest
+        return rest[0], None, rest[1]
     first = _digit(words, at)
     if first is None:
         return None
+    if _word(words, at + 1) == "hundred":
+        after_and = at + 2 + (_word(words, at + 2) == "and")
+        rest = _below_hundred(words, after_and) or _one_digit(words, after_and)
+        return (first * 100, None, at + 2) if rest is None else (first * 100 + rest[0], None, rest[1])
+    rest = _below_hundred(words, at + 1)
+    if rest:
+        return first * 100 + rest[0], None, rest[1]
     second = _digit(words, at + 1, zero=True)
-    return (first, at + 1) if second is None else (first * 10 + second, at + 2)
+    if second is None:
+        return first, None, at + 1
+    third = _digit(words, at + 2, zero=True)
+    if third is None:
+        return first * 10 + second, None, at + 2
+    return first * 100 + second * 10 + third, None, at + 3
+
+
+def _one_digit(words: list[str], at: int) -> tuple[int, int] | None:
+    digit = _digit(words, at)
+    return None if digit is None else (digit, at + 1)

@@ -31,11 +31,11 @@ from wordfreq import zipf_frequency
 from rulebook.ingest.numbers import NUMBER, canonical
 from rulebook.ingest.words import SPELLED_NUMBERS, WORDS, is_game_number, stem_word
 
-from .spoken import spoken_numbers
+from .spoken import LETTERS, QUERY_END, spoken_numbers
 
 # 907.8b, 702.TrUnv-3 in a query; and a subrule's letter typed apart on a phone, "907.8 b": any
 # letter but "a" and "i" (words of their own: "104.3 a player concedes"), or those ending the query
-_SPACED_LETTER = r"(?: [b-hj-z](?![\w'])| [ai](?=[\s?.!,]*$))?"
+_SPACED_LETTER = rf"(?: [{''.join(sorted(LETTERS - {'a', 'i'}))}](?![\w'])| [ai](?={QUERY_END}))?"
 # and a comma for its dot, as a phone's keyboard in many languages types it ("702,19b"), or a
 # hyphen before a subrule's letter ("702-19b": "100-102" is a range); or the dot left out, on a
 # phone a keyboard away: a space for it before a subrule's letter or ending the query ("702 21a",
@@ -112,13 +112,15 @@ class Query:
 def parse(text: str, phrases: Phrases | None = None) -> Query:
     """The query's words (rule numbers whole, ``phrases`` translated: the judges' words unless
     given) and its stop words."""
-    numbers = [
-        *(
-            (match.start(), match.end(), _with_its_dot("".join(match.group().lower().split())))
-            for match in _RULE_NUMBER.finditer(text)
-        ),
-        *spoken_numbers(text),
+    typed = [
+        (match.start(), match.end(), _with_its_dot("".join(match.group().lower().split())))
+        for match in _RULE_NUMBER.finditer(text)
     ]
+    # a number dictated in words, but for words of a typed one ("seven oh four point 702 19")
+    spoken = [
+        (a, b, n) for a, b, n in spoken_numbers(text) if not any(a < end and start < b for start, end, _ in typed)
+    ]
+    numbers = typed + spoken
     words, stop_words, spans = [], [], []
     for token in WORDS(text, chars=True, removestops=False):
         start, end, number = next(((a, b, n) for a, b, n in numbers if a <= token.startchar < b), (None, None, None))
