@@ -227,7 +227,6 @@ class Concepts:
             specific(max(map(counts.rarity, words)))
             for counts, words in (_counted_by(item.concept, item.as_written, stems, written) for item in named)
         ]
-        rarity = stems.rarity
         total = sum(weights)
         about = About(
             named,
@@ -240,7 +239,7 @@ class Concepts:
         for this, weight in zip(named, weights):
             naming = set().union(*(item.positions for item in named))
             rest = [word for position, word in enumerate(searched) if position not in naming and not word.game_number]
-            weight_of_rest = sum(max((rarity(stem) for stem in word.stems), default=0.0) for word in rest)
+            weight_of_rest = sum(max((stems.rarity(stem) for stem in word.stems), default=0.0) for word in rest)
             scored = []
             for entry_id in this.concept.home:
                 if kind and self.kinds.get(entry_id) != kind:
@@ -253,7 +252,7 @@ class Concepts:
                             1.0 if entry_id in other.concept.home else _speaks_of(words, other.concept)
                         )
                 has_rest = sum(
-                    max((rarity(stem) for stem in word.stems if stem in words), default=0.0) for word in rest
+                    max((stems.rarity(stem) for stem in word.stems if stem in words), default=0.0) for word in rest
                 )
                 others = has_rest / weight_of_rest if weight_of_rest else 1.0
                 scored.append((share / total * (0.5 + 0.5 * others), entry_id))

@@ -79,8 +79,6 @@ class SearchIndex:
         )  # none: an older rulebook's
         # as many as search_entries_fts holds, whose counts these are: each entry's newest text
         self.entry_count = connection.execute("select count(*) from search_entries where latest").fetchone()[0]
-        # every edition's entries: those search_vocabulary counts its words in
-        self.every_entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
         connection.execute("select rowid from search_editions_fts limit 0")  # none: an older rulebook's
         self.frequency = _term_counts(connection)
         # the entries only older editions have (tiers.WordRanking reranks more places when they are
@@ -91,7 +89,8 @@ class SearchIndex:
         # what a concept's name is counted by (concepts.Concepts.named_in): its stems in the newest
         # entries, or its words as written in every edition's, which the vocabulary counts
         self.stem_counts = Counts(self.frequency, self.entry_count)
-        self.written_counts = Counts(self.speller.vocabulary, self.every_entry_count)
+        every_entry_count = connection.execute("select count(*) from search_entries").fetchone()[0]
+        self.written_counts = Counts(self.speller.vocabulary, every_entry_count)
         self.meanings = Meanings.read(connection)
         # the words that say which family a question asks of (db/search_family_words.py): its
         # name ("treachery") or a word only its rules use ("unveil")

@@ -128,26 +128,31 @@ def _digit(words: list[str], at: int, zero: bool = False) -> int | None:
 
 
 def _section(words: list[str], at: int) -> tuple[int, int] | None:
-    """A section's three digits: "nine oh three", "nine zero three", "nine hundred (and) three",
-    "one twelve", "one twenty one", "one one six", or "903" itself."""
+    """A section's three digits: in words (_hundreds), or "903" itself."""
     word = words[at]
     if len(word) == 3 and _is_digits(word) and word[0] != "0":
         return int(word), at + 1
+    return _hundreds(words, at)
+
+
+def _hundreds(words: list[str], at: int) -> tuple[int, int] | None:
+    """A number of three digits in words, and the index after it: "nine oh three", "nine zero
+    three", "one one six", "one twelve", "one twenty one", "nine hundred (and) three", "seven
+    hundred"."""
     first = _digit(words, at)
     if first is None:
         return None
-    at += 1
-    if _word(words, at) == "hundred":
-        after_and = at + 1 + (_word(words, at + 1) == "and")
+    if _word(words, at + 1) == "hundred":
+        after_and = at + 2 + (_word(words, at + 2) == "and")
         rest = _below_hundred(words, after_and) or _one_digit(words, after_and)
-        return (first * 100, at + 1) if rest is None else (first * 100 + rest[0], rest[1])
-    rest = _below_hundred(words, at)
+        return (first * 100, at + 2) if rest is None else (first * 100 + rest[0], rest[1])
+    rest = _below_hundred(words, at + 1)
     if rest:
         return first * 100 + rest[0], rest[1]
-    tens, ones = _digit(words, at, zero=True), _digit(words, at + 1, zero=True)
+    tens, ones = _digit(words, at + 1, zero=True), _digit(words, at + 2, zero=True)
     if tens is None or ones is None:
         return None
-    return first * 100 + tens * 10 + ones, at + 2
+    return first * 100 + tens * 10 + ones, at + 3
 
 
 def _below_hundred(words: list[str], at: int) -> tuple[int, int] | None:
@@ -171,26 +176,14 @@ def _rule(words: list[str], at: int) -> tuple[int, str | None, int] | None:
         return int(typed[1]), typed[2], at + 1
     if _is_digits(word) and word[0] != "0" and len(word) <= 3:
         return int(word), None, at + 1
-    rest = _below_hundred(words, at)
+    rest = _below_hundred(words, at) or _hundreds(words, at)
     if rest:
         return rest[0], None, rest[1]
     first = _digit(words, at)
     if first is None:
         return None
-    if _word(words, at + 1) == "hundred":
-        after_and = at + 2 + (_word(words, at + 2) == "and")
-        rest = _below_hundred(words, after_and) or _one_digit(words, after_and)
-        return (first * 100, None, at + 2) if rest is None else (first * 100 + rest[0], None, rest[1])
-    rest = _below_hundred(words, at + 1)
-    if rest:
-        return first * 100 + rest[0], None, rest[1]
     second = _digit(words, at + 1, zero=True)
-    if second is None:
-        return first, None, at + 1
-    third = _digit(words, at + 2, zero=True)
-    if third is None:
-        return first * 10 + second, None, at + 2
-    return first * 100 + second * 10 + third, None, at + 3
+    return (first, None, at + 1) if second is None else (first * 10 + second, None, at + 2)
 
 
 def _one_digit(words: list[str], at: int) -> tuple[int, int] | None:
