@@ -1178,6 +1178,20 @@ def test_players_phrases_with_common_words_are_read_as_the_rules_words():
     ]
 
 
+def test_a_double_faced_cards_sides_are_its_faces():
+    """Players call a double-faced card's faces its "sides" (712.1: front face, back face); a
+    "side" alone is still a Treachery player's team (907.5)."""
+    assert [word.typed for word in parse("does my werewolf come back on its front side or the back side").words] == [
+        "werewolf",
+        "return",
+        "front",
+        "face",
+        "back",
+        "face",
+    ]
+    assert [word.typed for word in parse("which side am I on").words] == ["side"]
+
+
 def test_words_a_question_leans_on_are_not_searched():
     """ "just", "even" and "really" say nothing of the rules: rare in them, they would rank whatever
     entry says them. Matched as typed: "basically" is not the "basic" of basic lands."""
