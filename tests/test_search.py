@@ -1698,7 +1698,19 @@ def test_a_glossary_entry_that_points_to_a_rule_follows_that_rule(find):
         (None, "Extra Turn"),
     ]
     assert results[0]["snippet"].startswith("Some effects can give a player <mark>extra</mark> <mark>turns</mark>.")
-    assert [result["title"] for result in find("teammate")["results"][:2]] == ["Teammate", "Teammate"]
+    # the official glossary's Teammate and the Treachery rules' both say "See rule 102.3": the rule
+    # right behind the second takes its place
+    assert [result["title"] for result in find("teammate")["results"][:3]] == [
+        "Teammate",
+        "102.3 · Players",
+        "Teammate",
+    ]
+    # Artifact Type says "See rule 205.3g", two places down: the definition stays first
+    assert [result["title"] for result in find("artifact type")["results"][:3]] == [
+        "Artifact Type",
+        "301.3 · Artifacts",
+        "205.3g · Subtypes",
+    ]
 
 
 def test_a_glossary_entry_that_is_another_name_gives_its_place_to_the_entry_it_names(find):
@@ -1835,6 +1847,14 @@ def test_old_editions_texts_do_not_take_the_places_reranked_from_current_rules()
     assert reranked_reach([False, True] * 20) == 39  # the 20th current entry is the 39th
     assert reranked_reach([True] * 40) == 40  # never more than 20 old ones
     assert reranked_reach([False] * 3) == 20  # never fewer than 20 places (a tier this small has 3)
+
+
+def test_a_variant_the_question_does_not_name_answers_it_last(find):
+    """Two-Headed Giant is a variant: its 810.10 rules (poison counters shared by a team) were 3rd
+    and 4th for "proliferate poison counters", asked of every game. Asked of the variant, they answer."""
+    numbers = [result["number"] for result in find("proliferate poison counters")["results"][:5]]
+    assert numbers[0] == "701.34b" and not any((number or "").startswith("810.") for number in numbers)
+    assert find("two headed giant poison counters")["results"][0]["number"] == "810.10"
 
 
 def test_an_option_of_play_the_question_does_not_name_answers_it_last(find):

@@ -50,7 +50,8 @@ CONCEPT_ALONE_WEIGHT = 0.3  # the same for a query that is all one concept's nam
 UNASKED_OPTION_FACTOR = 0.5  # an entry of an option of play the question does not name, inside a concept it
 # does ("commander damage 21": Brawl's 903.12h, "Brawl games do not use ... 704.6c", came first;
 # concepts.Concepts.unasked). On the blind sets' fit half no question moves; with every option not
-# named (not only those inside a concept named) "leader vs all traitors" lost 907.3e (Backstab Rumble)
+# named (not only those inside a concept named) "leader vs all traitors" lost 907.3e (Backstab Rumble); a
+# variant's entries count it wherever its name is not said (concepts.VARIANT)
 MISSING_CONCEPT_FACTOR = 0.7  # for each concept a question of two or more names that an entry misses
 # (About.misses); fitted on the blind sets' fit half: MRR@10 0.58 -> 0.60, hit@5 the same (0.7-0.8 alike)
 CARD_NOT_NAMED_FACTOR = 0.3  # a card the question says no word of the name of, wherever its words placed it:
