@@ -212,11 +212,17 @@ class Concepts:
             if named is None or len(positions) > len(named.positions):
                 found[concept.name] = Named(concept, positions, as_written)
         ordered = sorted(
-            found.values(), key=lambda named: (-len(named.positions), -len(named.concept.stems), named.concept.name)
+            found.values(),
+            key=lambda named: (
+                -len(named.positions),
+                -len(named.concept.stems),
+                not named.as_written,
+                named.concept.name,
+            ),
         )
         kept: list[Named] = []
         for named in ordered:
-            if not any(named.positions < other.positions for other in kept):
+            if not any(named.positions < other.positions or _written_otherwise(named, other) for other in kept):
                 kept.append(named)
         return kept
 
@@ -287,6 +293,17 @@ class Concepts:
             if option.stems[-1] == VARIANT or any(all(stem in stems for stem in whole) for whole in part_of):
                 left_out.update(option.home)
         return frozenset(left_out)
+
+
+def _written_otherwise(named: Named, other: Named) -> bool:
+    """Whether ``other``, named by the same words as written, is what they name, where ``named``
+    only shares its stems: "commander" names Commander, not Command (the zone)."""
+    return (
+        other.as_written
+        and not named.as_written
+        and named.positions == other.positions
+        and named.concept.stems == other.concept.stems
+    )
 
 
 def _counted_by(concept: Concept, as_written: bool, stems: Counts, written: Counts) -> tuple[Counts, tuple[str, ...]]:
