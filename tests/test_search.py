@@ -1572,6 +1572,10 @@ def test_a_concept_is_named_by_its_word_in_another_form_not_by_a_shorter_word(bu
     assert "Offering" not in named("does the sword fall off")
     assert "Offering" in named("offering")
     assert any(name.startswith("Block") for name in named("how many blockers"))
+    # the words of a name stand together as typed: a short word between, not two
+    assert "At End of Turn" in named("at the end of my turn")
+    assert "Attack Right Option" in named("can I attack right")
+    assert "Attack Right Option" not in named("can I attack with it right away")
 
 
 def test_a_concept_named_as_written_is_as_specific_as_its_written_name(built_db, find):
