@@ -15,8 +15,9 @@ its ``home`` (the current entries about it) and its ``profile``: the words its h
 that the rest of the rules use rarely ("lethal", "excess", "assign" for trample), which is how a
 rule under one concept's heading is seen to speak of another ("702.2c ... lethal damage ... excess
 damage" is deathtouch's rule about trample). Concepts with the same name are one (the glossary's
-Trample and rule 702.19), and so are its plural and past (Token and Tokens); two words the stemmer
-makes one stem of are two (Command, the zone, and Commander, the variant: ``inflections``).
+Trample and rule 702.19), and so are a name's plural, past and -ing forms (Token and Tokens, Restart
+and Restarting the Game); two words the stemmer makes one stem of are two (Command, the zone, and
+Commander, the variant: ingest/words.inflections).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from collections import Counter, defaultdict
 from rulebook.ingest.numbers import NUMBER
 from rulebook.ingest.records import mechanic_keyword
 from rulebook.ingest.rule_titles import heading_text, section_title
-from rulebook.ingest.words import WORDS, indexed_words
+from rulebook.ingest.words import indexed_words, inflections, written_words
 
 SCHEMA = """create table search_concepts (  -- the rules' concepts (db/search_concepts.py)
     id integer primary key,
@@ -59,7 +60,7 @@ def write_concepts(connection: sqlite3.Connection) -> None:
         stems = indexed_words(name)
         if not stems or not home:
             return
-        written = " ".join(token.text for token in WORDS(name))
+        written = written_words(name)
         same = next((known for known in written_by_stems[stems] if inflections(known, written)), None)
         if same is None:
             written_by_stems[stems].append(written)
@@ -82,24 +83,6 @@ def write_concepts(connection: sqlite3.Connection) -> None:
             (name, stems, json.dumps(ordered), " ".join(_profile(ordered, set(stems.split()), words, frequency)))
         )
     connection.executemany("insert into search_concepts (name, stems, home, profile) values (?, ?, ?, ?)", rows)
-
-
-def inflections(one: str, other: str) -> bool:
-    """Whether two names' words as written are the same words but for their inflections: "Token"
-    and "Tokens", "Goad" and "Goaded", "Ability" and "Abilities" name one concept. The stemmer
-    also makes one stem of "Command" (the zone) and "Commander" (the variant), "Equip" and
-    "Equipment", "Blocked Creature" and "Blocking Creature": each is a concept of its own."""
-    words, others = one.split(), other.split()
-    return len(words) == len(others) and all(_inflected(a, b) or _inflected(b, a) for a, b in zip(words, others))
-
-
-def _inflected(word: str, form: str) -> bool:
-    """Whether ``form`` is ``word`` or its plural or past: token(s), goad(ed), saddle(d), abilit(y/ies)."""
-    if form == word:
-        return True
-    if word.endswith("y") and form == word[:-1] + "ies":
-        return True
-    return any(form == word + ending for ending in ("s", "es", "d", "ed"))
 
 
 def _current_entries(connection: sqlite3.Connection) -> dict[int, dict]:

@@ -188,3 +188,29 @@ def fold(text: str) -> str:
 def indexed_words(text: str | None) -> str:
     """The words FTS5 indexes for ``text``: folded, stemmed, stop words left out."""
     return " ".join(token.text for token in STEMMED_WORDS(text or ""))
+
+
+def written_words(name: str) -> str:
+    """A name's words as a query's are read, folded and unstemmed: "Two-Headed Giant" -> "two headed giant"."""
+    return " ".join(token.text for token in WORDS(name))
+
+
+def inflections(one: str, other: str) -> bool:
+    """Whether two runs of words are the same words but for their inflections: "token" and
+    "tokens", "goad" and "goaded", "ability" and "abilities", "restart" and "restarting" are one
+    word. The stemmer also makes one stem of "command" (the zone) and "commander" (the variant),
+    "equip" and "equipment": those are other words. (Runs of one stem have as many words.)"""
+    words, others = one.split(), other.split()
+    return len(words) == len(others) and all(_inflected(a, b) or _inflected(b, a) for a, b in zip(words, others))
+
+
+def _inflected(word: str, form: str) -> bool:
+    """Whether ``form`` is ``word`` or its plural, past or -ing form: token(s), goad(ed),
+    saddle(d), abilit(y/ies), restart(ing), merg(e/ing)."""
+    if form == word:
+        return True
+    if word.endswith("y") and form == word[:-1] + "ies":
+        return True
+    if word.endswith("e") and form == word[:-1] + "ing":
+        return True
+    return any(form == word + ending for ending in ("s", "es", "d", "ed", "ing"))

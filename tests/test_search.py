@@ -1190,6 +1190,7 @@ def test_a_double_faced_cards_sides_are_its_faces():
         "face",
     ]
     assert [word.typed for word in parse("which side am I on").words] == ["side"]
+    assert [word.typed for word in parse("can a traitor switch to the other side").words][-1] == "side"
 
 
 def test_words_a_question_leans_on_are_not_searched():
@@ -1545,18 +1546,24 @@ def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
 def test_names_of_one_stem_are_one_concept_only_as_inflections_of_each_other(built_db):
     """The stemmer makes "command" of the zone and of the variant: the glossary's Command and
     Commander are two concepts, and "commander" names Commander; Token and Tokens are one."""
-    from rulebook.db.search_concepts import inflections
+    from rulebook.ingest.words import inflections
     from rulebook.queries.search.index import index_of
 
     names = {row[0] for row in built_db.execute("select name from search_concepts where stems = 'command'")}
     assert names == {"Command", "Commander"}
     assert [row[0] for row in built_db.execute("select count(*) from search_concepts where stems = 'token'")] == [1]
     assert inflections("token", "tokens") and inflections("ability", "abilities") and inflections("saddle", "saddled")
+    assert inflections("restart the game", "restarting the game") and inflections("merge", "merging")
     assert not inflections("equip", "equipment") and not inflections("blocked creature", "blocking creature")
     index = index_of(built_db)
-    words = index.speller.look_up(parse("commander deck size").words)
-    named = [item.concept.name for item in index.concepts.named_in(words, index.stem_counts, index.written_counts)]
-    assert "Commander" in named and "Command" not in named
+
+    def named(question: str) -> list[str]:
+        words = index.speller.look_up(parse(question).words)
+        return [item.concept.name for item in index.concepts.named_in(words, index.stem_counts, index.written_counts)]
+
+    assert "Commander" in named("commander deck size") and "Command" not in named("commander deck size")
+    # Planeswalkers (306) and Planechase's Planeswalk (701.31): "planeswalker" spells the first
+    assert named("can my planeswalker block") == ["Block", "Planeswalkers", "Unblockable"]
 
 
 def test_a_concept_is_named_by_its_word_in_another_form_not_by_a_shorter_word(built_db):
@@ -1872,10 +1879,15 @@ def test_old_editions_texts_do_not_take_the_places_reranked_from_current_rules()
 
 def test_a_variant_the_question_does_not_name_answers_it_last(find):
     """Two-Headed Giant is a variant: its 810.10 rules (poison counters shared by a team) were 3rd
-    and 4th for "proliferate poison counters", asked of every game. Asked of the variant, they answer."""
+    and 4th for "proliferate poison counters", asked of every game, and are out of the first five.
+    Asked of the variant, they answer."""
     numbers = [result["number"] for result in find("proliferate poison counters")["results"][:5]]
     assert numbers[0] == "701.34b" and not any((number or "").startswith("810.") for number in numbers)
     assert find("two headed giant poison counters")["results"][0]["number"] == "810.10"
+    # an option of another concept too: the Archenemy Commander Option's 904.13c ("Poison counters are not
+    # shared") came before Two-Headed Giant's 810.10 for "shared poison counters"
+    numbers = [result["number"] for result in find("shared poison counters")["results"]]
+    assert numbers[0] == "810.10" and numbers.index("904.13c") > 1
 
 
 def test_an_option_of_play_the_question_does_not_name_answers_it_last(find):

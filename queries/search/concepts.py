@@ -27,18 +27,19 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from rulebook.ingest.words import WORDS
+from rulebook.ingest.words import WORDS, inflections
 
 from .snippets import matched_spans
 from .words import NEGATIONS, Word
 
 OPTION_STEMS = ("option", "variant")  # the last word of an option's or variant's heading, stemmed
-VARIANT = "variant"  # of those, a variant's ("810. Two-Headed Giant Variant"): the whole game for those who play
+VARIANT = OPTION_STEMS[1]  # of those, a variant's ("810. Two-Headed Giant Variant"): the whole game for those who play
 # it, left out wherever its name is not said (Concepts.unasked). On the blind sets' fit half (670 questions)
 # hit@5 0.852 -> 0.854, MRR@10 0.692 -> 0.694, with the 8 official editions 0.840 -> 0.843 and 0.688 -> 0.690
 # ("proliferate poison counters": 701.34b, Two-Headed Giant's 810.10 rules no longer before it); the answer
-# boxes and queries.json the same. An option ("801. Limited Range of Influence Option") is left out only
-# inside a concept named: "can I send creatures at two players" asks for 802, the Attack Multiple Players Option
+# boxes and queries.json the same. An option of another concept (Brawl of Commander) is left out the same way:
+# MRR@10 0.701 -> 0.703, with the 8 editions 0.688 -> 0.690 (it was only inside a concept the query names). An
+# option on its own is not: "can I send creatures at two players" asks for 802, the Attack Multiple Players Option
 SINGLE_WORD_MAX_SHARE = 0.05  # a one-word name in more entries than this ("creature") is a word, not a concept
 BEST_OF_HOME = 5  # candidates each named concept brings into the first places
 PREFIX_MIN = 3  # "tap" is tapped's stem's beginning; shorter beginnings say too little
@@ -101,6 +102,7 @@ class Named:
     concept: Concept
     positions: frozenset[int]
     as_written: bool = False  # by the words of its name as the query has them ("phasing", not "phase")
+    spelled: bool = False  # by them or their plural, past or -ing form ("planeswalker": Planeswalkers)
 
 
 @dataclass
@@ -195,7 +197,8 @@ class Concepts:
         that also name a longer one ("giant" in "two-headed giant") is not named on its own. A
         one-word name in more than SINGLE_WORD_MAX_SHARE of the entries is a word, counted by its
         ``stems``, or by its ``written`` words if it was typed so: "phasing" is in a dozen entries,
-        its stem "phase" in hundreds."""
+        its stem "phase" in hundreds. Of two names of one stem, the one the words spell is named
+        (_written_otherwise)."""
         found: dict[str, Named] = {}
         candidates = {
             number
@@ -216,13 +219,13 @@ class Concepts:
                 continue
             named = found.get(concept.name)
             if named is None or len(positions) > len(named.positions):
-                found[concept.name] = Named(concept, positions, as_written)
+                found[concept.name] = Named(concept, positions, as_written, _spelled(concept, searched, positions))
         ordered = sorted(
             found.values(),
             key=lambda named: (
                 -len(named.positions),
                 -len(named.concept.stems),
-                not named.as_written,
+                not named.spelled,
                 named.concept.name,
             ),
         )
@@ -288,25 +291,29 @@ class Concepts:
         """The entries of the options and variants of play ("903.12 Brawl Option", "808. Team vs.
         Team Variant") whose name the query does not say, by its rarest word: their rules change
         the game's for those who chose them, and answer no one else ("can my commander be a
-        planeswalker": 903.3 says no, Brawl's 903.12c yes). A variant is left out wherever its name
-        is not said ("proliferate poison counters" is not asked of Two-Headed Giant's shared
-        counters); an option, inside a concept the query names (see VARIANT)."""
+        planeswalker": 903.3 says no, Brawl's 903.12c yes). A variant, and an option of another
+        concept (Brawl of Commander, the Archenemy Commander Option of Archenemy), is left out
+        wherever its name is not said: "proliferate poison counters" is not asked of Two-Headed
+        Giant's shared counters, nor "shared poison counters" of Archenemy Commander's 904.13c. An
+        option of play on its own stays: "can I send creatures at two players" asks for 802 (see
+        VARIANT)."""
         left_out: set[int] = set()
         for option, part_of in self.options:
             own = [stem for stem in option.stems if stem not in OPTION_STEMS]
             if not own or min(own, key=lambda stem: (frequency.get(stem, 0), stem)) in stems:
                 continue
-            if option.stems[-1] == VARIANT or any(all(stem in stems for stem in whole) for whole in part_of):
+            if option.stems[-1] == VARIANT or part_of:
                 left_out.update(option.home)
         return frozenset(left_out)
 
 
 def _written_otherwise(named: Named, other: Named) -> bool:
-    """Whether ``other``, named by the same words as written, is what they name, where ``named``
-    only shares its stems: "commander" names Commander, not Command (the zone)."""
+    """Whether ``other``, whose name the same words spell (as written, or their plural, past or
+    -ing form), is what they name, where ``named`` only shares its stems: "commander" names
+    Commander, not Command (the zone); "planeswalker" Planeswalkers, not Planeswalk."""
     return (
-        other.as_written
-        and not named.as_written
+        other.spelled
+        and not named.spelled
         and named.positions == other.positions
         and named.concept.stems == other.concept.stems
     )
@@ -367,10 +374,22 @@ def _as_written(concept: Concept, searched: list[Word], positions: frozenset[int
     misspelled): "equip" is Equip's, not Equipment's, though both are the stem "equip". A rules'
     word a phrase put in place of the typed one is not as written ("identity types" is read as
     "identity subtypes", but was not typed so)."""
+    return _typed(searched, positions) == " ".join(concept.written)
+
+
+def _spelled(concept: Concept, searched: list[Word], positions: frozenset[int]) -> bool:
+    """Whether the query's words at ``positions`` are the concept's name as written or its plural,
+    past or -ing form (ingest/words.inflections): "planeswalker" spells Planeswalkers (306), not
+    Planeswalk (701.31, Planechase's action), though all three are the stem "planeswalk"."""
+    typed = _typed(searched, positions)
+    return typed is not None and inflections(typed, " ".join(concept.written))
+
+
+def _typed(searched: list[Word], positions: frozenset[int]) -> str | None:
+    """The query's words at ``positions`` as typed (corrected if misspelled), or None if a phrase
+    put a rules' word in place of one."""
     words = [searched[position] for position in sorted(positions)]
-    return all(word.as_typed for word in words) and [word.correction or word.typed for word in words] == list(
-        concept.written
-    )
+    return " ".join(word.correction or word.typed for word in words) if all(word.as_typed for word in words) else None
 
 
 def _forms(stem: str) -> set[str]:

@@ -47,11 +47,10 @@ CONCEPT_ALONE_WEIGHT = 0.3  # the same for a query that is all one concept's nam
 # written before each search) top-1 0.40 -> 0.46; on the blind sets' fit half hit@5 the same, MRR@10 0.696 ->
 # 0.695 (two questions one place lower), queries.json's 0.918 -> 0.917 (0.906 -> 0.904 with the 8 official
 # editions); at 0.2 the audit's top-1 0.43, at 0.45 a right answer box lost
-UNASKED_OPTION_FACTOR = 0.5  # an entry of an option of play the question does not name, inside a concept it
-# does ("commander damage 21": Brawl's 903.12h, "Brawl games do not use ... 704.6c", came first;
-# concepts.Concepts.unasked). On the blind sets' fit half no question moves; with every option not
-# named (not only those inside a concept named) "leader vs all traitors" lost 907.3e (Backstab Rumble); a
-# variant's entries count it wherever its name is not said (concepts.VARIANT)
+UNASKED_OPTION_FACTOR = 0.5  # an entry of an option of play of another concept, or of a variant, the question
+# does not name ("commander damage 21": Brawl's 903.12h, "Brawl games do not use ... 704.6c", came first;
+# concepts.Concepts.unasked). With every option not named (not only those of another concept) "leader vs all
+# traitors" lost 907.3e (Backstab Rumble), "can I send creatures at two players" 802 (concepts.VARIANT)
 MISSING_CONCEPT_FACTOR = 0.7  # for each concept a question of two or more names that an entry misses
 # (About.misses); fitted on the blind sets' fit half: MRR@10 0.58 -> 0.60, hit@5 the same (0.7-0.8 alike)
 CARD_NOT_NAMED_FACTOR = 0.3  # a card the question says no word of the name of, wherever its words placed it:
