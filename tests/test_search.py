@@ -1562,6 +1562,8 @@ def test_names_of_one_stem_are_one_concept_only_as_inflections_of_each_other(bui
         return [item.concept.name for item in index.concepts.named_in(words, index.stem_counts, index.written_counts)]
 
     assert "Commander" in named("commander deck size") and "Command" not in named("commander deck size")
+    # the zone is named by the word that spells it, though the first word of its stem is "commander"
+    assert named("can my commander go to the command zone") == ["Command", "Commander"]
     # Planeswalkers (306) and Planechase's Planeswalk (701.31): "planeswalker" spells the first
     assert named("can my planeswalker block") == ["Block", "Planeswalkers", "Unblockable"]
 

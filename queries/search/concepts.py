@@ -210,7 +210,7 @@ class Concepts:
         first_position = _first_positions(searched, stems.by_word)
         for number in candidates:
             concept = self.concepts[number]
-            positions = _positions(concept.stems, first_position, searched)
+            positions = _spelled_positions(concept, searched) or _positions(concept.stems, first_position, searched)
             if positions is None:
                 continue
             as_written = _as_written(concept, searched, positions)
@@ -367,6 +367,20 @@ def _positions(
     if any(searched[after].start - searched[before].end > NAME_GAP for before, after in itertools.pairwise(ordered)):
         return None
     return frozenset(positions)
+
+
+def _spelled_positions(concept: Concept, searched: list[Word]) -> frozenset[int] | None:
+    """The positions of the query's words that spell the concept's name, side by side (as written,
+    or their plural, past or -ing form), or None: "can my commander go to the command zone" names
+    Command (the zone) by its "command", where the first word of its stem is "commander"."""
+    written = concept.written
+    for start in range(len(searched) - len(written) + 1):
+        words = searched[start : start + len(written)]
+        if all(word.as_typed for word in words) and inflections(
+            " ".join(word.typed for word in words), " ".join(written)
+        ):
+            return frozenset(range(start, start + len(written)))
+    return None
 
 
 def _as_written(concept: Concept, searched: list[Word], positions: frozenset[int]) -> bool:
