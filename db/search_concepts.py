@@ -54,7 +54,7 @@ def write_concepts(connection: sqlite3.Connection) -> None:
     connection.execute(SCHEMA)
     entries = _current_entries(connection)
     homes: dict[tuple[str, str], tuple[str, set[int]]] = {}  # (stems, words as written) -> (name, home)
-    written_by_stems: dict[str, list[str]] = defaultdict(list)
+    written_by_stems: dict[str, list[str]] = defaultdict(list)  # the keys of homes, by stems: found without a scan
 
     def add(name: str, home: set[int]) -> None:
         stems = indexed_words(name)

@@ -375,9 +375,10 @@ def _spelled_positions(concept: Concept, searched: list[Word]) -> frozenset[int]
     Command (the zone) by its "command", where the first word of its stem is "commander"."""
     written = concept.written
     for start in range(len(searched) - len(written) + 1):
-        words = searched[start : start + len(written)]
-        if all(word.as_typed for word in words) and inflections(
-            " ".join(word.typed for word in words), " ".join(written)
+        words = searched[start : start + len(written)]  # word by word, first letter first: most fail at once
+        if all(
+            word.typed[:1] == name[:1] and word.as_typed and inflections(word.typed, name)
+            for word, name in zip(words, written)
         ):
             return frozenset(range(start, start + len(written)))
     return None
