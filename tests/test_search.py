@@ -179,6 +179,10 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         # 100.2b: a prerelease is a Sealed Deck event, "limited play" (the glossary's Minimum Deck Size
         # and constructed play's 100.2a came first)
         ("minimum deck size at a prerelease", "100.2b", 1),
+        # 514.1: in the cleanup step the active player discards down to their maximum hand size
+        ("do I discard down at end of turn", "514.1", 1),
+        # 701.9a: players "throw away" the cards the rules discard
+        ("when do I have to throw away cards if I have too many in hand", "701.9a", 2),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
