@@ -190,6 +190,13 @@ def test_players_words_find_the_rules_that_say_it_otherwise(find, question, numb
     assert ("comprehensive-rules-2026-01-16", number) in [(result["document"], result["number"]) for result in found]
 
 
+def test_a_player_who_quits_leaves_the_game(find):
+    # the glossary's Concede is "To quit the game": what leaving does follows (907.11, not the
+    # Treachery setup rules, 907.2b, that "in the middle of Treachery" found)
+    found = find("if my friend quits in the middle of Treachery what happens to all his creatures")
+    assert top(found, 1) == [("rule", "treachery-6.0", "907.11")]
+
+
 @pytest.mark.parametrize(
     "question", ["my creature left and came back, is it brand new", "flickered creature comes back fresh?"]
 )
