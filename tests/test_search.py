@@ -73,6 +73,14 @@ def test_a_swap_or_a_dropped_letter_is_corrected_to_the_word_meant(find):
     assert find("commandr damage")["corrected_query"] == "commander damage"
 
 
+def test_a_word_spelled_as_it_sounds_is_corrected_to_the_word_meant(find):
+    """ "fase" is phase as it sounds, though one letter from false; "morf" is morph."""
+    found = find("can i play a creture in my secund main fase after i atack")
+    assert found["corrected_query"] == "can i play a creature in my second main phase after i attack"
+    assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "505.1")]
+    assert find("facedown morf creature")["corrected_query"] == "facedown morph creature"
+
+
 def test_a_corrected_word_is_searched_as_if_typed_right(find):
     """Corrected, "goes frist" is the judges' phrase "goes first": the starting player, whom 907.7
     makes the Leader. Before, the correction came after the phrases were read, so only 808.4's

@@ -62,6 +62,7 @@ ENGLISH_WORDS = "small"
 NEGATIONS = ("un", "non")
 NEGATED_MIN = 4  # letters a stem needs to have opposites (negations())
 AGAIN, AGAIN_MIN = "re", 3  # "recast" is casting again; the word after "re" has at least 3 letters ("rest" is no "st")
+SOUNDS_ALIKE = (("f", "ph"),)  # a letter typed for the pair that sounds as it: "fase" (phase), "fasing" (phasing)
 CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one ("prolif": proliferate);
 # fewer begin too many words ("inst": instant, instance, instead, instruction)
 SLIP_AT_MOST, SLIP_RATIO = 2, 50  # a stem in this many entries at most, one edit or two from a word 50 times as used
@@ -336,9 +337,10 @@ class Speller:
 
     def closest_word(self, word: str) -> str | None:
         """The closest word, the rulebook's or a player's: fewest edits (swapping two letters is
-        one), then the rules' own words before the players' ("conceed": concede, not conceded),
-        then a word the typed one misses a letter of ("commandr": commander, not command; typists
-        drop letters more often than they add them), then most used.
+        one, a letter typed for the pair it sounds as none: _sounded), then the rules' own words
+        before the players' ("conceed": concede, not conceded), then a word the typed one misses a
+        letter of ("commandr": commander, not command; typists drop letters more often than they
+        add them), then most used.
 
         Only words of letters are corrected: "20" or "2hg" are not typos of other numbers."""
         allowed = 0 if len(word) < 4 or len(word) > 30 or not word.isalpha() else 1 if len(word) < 6 else 2
@@ -347,19 +349,20 @@ class Speller:
         completed = self.completed(word)
         if completed:
             return completed
+        sounded = self._sounded(word)
         for distance in range(1, allowed + 1):  # one edit is quick to look for; two only when one finds nothing
             suggested = self.corrector.suggest(word, limit=20, maxdist=distance, prefix=1)
             # whoosh's automaton counts a swap as two edits ("frist" is one from frost, two from
             # first); Damerau–Levenshtein counts it as one, so the swaps are looked up too
             candidates = [
                 (
-                    damerau_levenshtein(word, candidate),
+                    0 if candidate in sounded else damerau_levenshtein(word, candidate),
                     candidate not in self.vocabulary,  # a players' word only after the rules' own
                     not _omits_from(word, candidate),
                     -self.vocabulary.get(candidate, 0),
                     candidate,
                 )
-                for candidate in dict.fromkeys([*suggested, *self._swapped(word)])
+                for candidate in dict.fromkeys([*suggested, *self._swapped(word), *sounded])
             ]
             close = [candidate for candidate in candidates if candidate[0] <= allowed]
             if close:
@@ -388,10 +391,25 @@ class Speller:
             (candidate for candidate in longer if stem_word(candidate) == stem), key=lambda each: (len(each), each)
         )
 
+    def _sounded(self, word: str) -> list[str]:
+        """The rulebook's words that ``word`` is as it sounds, a letter typed for a pair
+        (SOUNDS_ALIKE): "fase" is phase, though two edits from it and one from false, and "morf"
+        morph. The corrector only suggests words of the typed first letter."""
+        return [
+            respelled
+            for sound, spelling in SOUNDS_ALIKE
+            for at in _positions_of(word, sound)
+            if (respelled := word[:at] + spelling + word[at + len(sound) :]) in self.vocabulary
+        ]
+
     def _swapped(self, word: str) -> list[str]:
         """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
         swaps = (word[:at] + word[at + 1] + word[at] + word[at + 2 :] for at in range(len(word) - 1))
         return [swap for swap in swaps if swap != word and swap in self.vocabulary]
+
+
+def _positions_of(word: str, part: str) -> list[int]:
+    return [at for at in range(len(word)) if word.startswith(part, at)]
 
 
 def _omits_from(typed: str, word: str) -> bool:
