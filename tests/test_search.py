@@ -73,6 +73,15 @@ def test_a_swap_or_a_dropped_letter_is_corrected_to_the_word_meant(find):
     assert find("commandr damage")["corrected_query"] == "commander damage"
 
 
+def test_a_misspelled_common_word_is_that_word_and_no_rules_word(find):
+    """ "thier" is their, not thief (a card's word, one letter from it): a word too common to
+    search for, and searched for no more once corrected."""
+    found = find("can I respond on thier turn")
+    assert found["corrected_query"] == "can I respond on their turn"
+    assert find("wich one resolves first")["corrected_query"] == "which one resolves first"
+    assert find("what hapens when the leader dies")["corrected_query"] == "what happens when the leader dies"
+
+
 def test_a_word_spelled_as_it_sounds_is_corrected_to_the_word_meant(find):
     """ "fase" is phase as it sounds, though one letter from false; "morf" is morph."""
     found = find("can i play a creture in my secund main fase after i atack")

@@ -29,7 +29,7 @@ from whoosh.support.levenshtein import damerau_levenshtein
 from wordfreq import zipf_frequency
 
 from rulebook.ingest.numbers import NUMBER, canonical
-from rulebook.ingest.words import SPELLED_NUMBERS, WORDS, is_game_number, stem_word
+from rulebook.ingest.words import SPELLED_NUMBERS, STOP_WORDS, WORDS, is_game_number, stem_word
 
 from .spoken import LETTERS, QUERY_END, spoken_numbers
 
@@ -81,6 +81,7 @@ NUMBER_WORDS = {str(number): word for number, word in SPELLED_NUMBERS.items()}
 QUESTION_FILLER = frozenset(
     ["just", "even", "really", "actually", "anyway", "ok", "okay", "basically", "literally", "work", "works"]
 )
+FUNCTION_WORD_USES = 10**9  # how often "their" or "which" is typed, for a correction: more than any rules' word
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -285,8 +286,11 @@ class Speller:
         self.vocabulary = vocabulary
         self.known_stems = known_stems  # how many entries use each stem
         # a misspelled players' word is corrected to it, then read as the rules' words it means
-        # ("counterspel": counterspell, which counters a spell); as the least used, after the rules' own
-        self.words = sorted({*vocabulary, *players_words})
+        # ("counterspel": counterspell, which counters a spell); as the least used, after the rules' own.
+        # A misspelled word too common to search for is that word, searched for no more: "thier" is
+        # their, not thief; "wich" which, not wish; "hapens" happens, not haven
+        self.function_words = frozenset(word for word in STOP_WORDS | QUESTION_FILLER if word.isalpha())
+        self.words = sorted({*vocabulary, *players_words, *self.function_words})
         self.corrector = ListCorrector(self.words)
         self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
 
@@ -357,9 +361,10 @@ class Speller:
             candidates = [
                 (
                     0 if candidate in sounded else damerau_levenshtein(word, candidate),
-                    candidate not in self.vocabulary,  # a players' word only after the rules' own
+                    candidate not in self.vocabulary and candidate not in self.function_words,  # a players'
+                    # word only after the rules' own and the words every sentence has
                     not _omits_from(word, candidate),
-                    -self.vocabulary.get(candidate, 0),
+                    -(FUNCTION_WORD_USES if candidate in self.function_words else self.vocabulary.get(candidate, 0)),
                     candidate,
                 )
                 for candidate in dict.fromkeys([*suggested, *self._swapped(word), *sounded])
@@ -405,7 +410,7 @@ class Speller:
     def _swapped(self, word: str) -> list[str]:
         """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
         swaps = (word[:at] + word[at + 1] + word[at] + word[at + 2 :] for at in range(len(word) - 1))
-        return [swap for swap in swaps if swap != word and swap in self.vocabulary]
+        return [swap for swap in swaps if swap != word and (swap in self.vocabulary or swap in self.function_words)]
 
 
 def _positions_of(word: str, part: str) -> list[int]:
