@@ -207,6 +207,15 @@ def test_players_words_find_the_rules_that_say_it_otherwise(find, question, numb
     assert ("comprehensive-rules-2026-01-16", number) in [(result["document"], result["number"]) for result in found]
 
 
+def test_the_extra_a_player_pays_is_the_rules_additional_cost(find):
+    # 903.8: a commander cast from the command zone costs an "additional" {2} for each time before,
+    # which the glossary calls the Commander Tax (5th when "extra" was only "extra")
+    assert top(find("how much extra do I pay to cast my commander again"), 2) == [
+        ("rule", "comprehensive-rules-2026-01-16", "903.8"),
+        ("glossary", "comprehensive-rules-2026-01-16", "Commander Tax"),
+    ]
+
+
 def test_a_player_who_quits_leaves_the_game(find):
     # the glossary's Concede is "To quit the game": what leaving does follows (907.11, not the
     # Treachery setup rules, 907.2b, that "in the middle of Treachery" found)
