@@ -216,6 +216,12 @@ def test_the_extra_a_player_pays_is_the_rules_additional_cost(find):
     ]
 
 
+def test_the_king_is_the_leader(find):
+    # 907.5a: the Leader and the Guardians are the leader team (a battle's protector and the
+    # protection keyword came first)
+    assert ("rule", "treachery-6.0", "907.5a") in top(find("who protects the king"), 5)
+
+
 def test_a_player_who_quits_leaves_the_game(find):
     # the glossary's Concede is "To quit the game": what leaving does follows (907.11, not the
     # Treachery setup rules, 907.2b, that "in the middle of Treachery" found)
