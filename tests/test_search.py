@@ -222,6 +222,11 @@ def test_the_king_is_the_leader(find):
     assert ("rule", "treachery-6.0", "907.5a") in top(find("who protects the king"), 5)
 
 
+def test_a_player_still_hidden_has_a_face_down_identity(find):
+    # 907.5d: a player with a face-down identity card is every other player's opponent
+    assert top(find("am I on a team while my role is still hidden"), 1) == [("rule", "treachery-6.0", "907.5d")]
+
+
 def test_a_player_who_quits_leaves_the_game(find):
     # the glossary's Concede is "To quit the game": what leaving does follows (907.11, not the
     # Treachery setup rules, 907.2b, that "in the middle of Treachery" found)
