@@ -196,6 +196,8 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         # 100.2b: a prerelease is a Sealed Deck event, "limited play" (the glossary's Minimum Deck Size
         # and constructed play's 100.2a came first)
         ("minimum deck size at a prerelease", "100.2b", 1),
+        # 702.7b: a "first striker" has first strike, and deals its combat damage in a step of its own
+        ("does my first striker deal its damage before the blocker", "702.7b", 1),
         # 514.1: in the cleanup step the active player discards down to their maximum hand size
         ("do I discard down at end of turn", "514.1", 1),
         # 701.9a: players "throw away" the cards the rules discard
