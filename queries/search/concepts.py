@@ -113,9 +113,7 @@ class About:
     named: list[Named] = field(default_factory=list)
     scores: dict[int, float] = field(default_factory=dict)
     best: list[int] = field(default_factory=list)
-    # the concepts named that say what it is about, by the words naming them: one word may name
-    # several, the players' word "flip" Unveil, Transform and Flipped, any of which it asks about
-    specific: dict[frozenset[int], list[Concept]] = field(default_factory=dict)
+    specific: list[Concept] = field(default_factory=list)  # the concepts named that say what it is about
     unasked: frozenset[int] = frozenset()  # the entries of the options of play the question does not name
 
     def misses(self, entry_id: int, words: str, body: str) -> int:
@@ -123,19 +121,14 @@ class About:
         indexed ``words``, its ``body``): "mulligan in two headed giant" asks of both, and 810.1,
         which only says what Two-Headed Giant is, misses the mulligan; "does deathtouch work with
         trample" asks how they meet, and 122.1b, which lists both among the keyword counters, misses
-        both. The concepts one word names count as one, missed if all are: "flip my morph face up
-        during split second" asks of flipping, and 702.61b, on the special actions split second
-        allows, need not speak of transforming and unveiling too."""
+        both."""
         if len(self.specific) < 2:
             return 0
         used = frozenset(words.split())
         return sum(
             1
-            for concepts in self.specific.values()
-            if all(
-                entry_id not in concept.home and (_speaks_of(used, concept) < SPEAKS_OF or only_listed(body, concept))
-                for concept in concepts
-            )
+            for concept in self.specific
+            if entry_id not in concept.home and (_speaks_of(used, concept) < SPEAKS_OF or only_listed(body, concept))
         )
 
 
@@ -258,7 +251,7 @@ class Concepts:
         total = sum(weights)
         about = About(
             named,
-            specific=_by_words([item for item, weight in zip(named, weights) if weight >= SPECIFIC]),
+            specific=[item.concept for item, weight in zip(named, weights) if weight >= SPECIFIC],
             unasked=unasked,
         )
         if not total:
@@ -312,14 +305,6 @@ class Concepts:
             if option.stems[-1] == VARIANT or part_of:
                 left_out.update(option.home)
         return frozenset(left_out)
-
-
-def _by_words(named: list[Named]) -> dict[frozenset[int], list[Concept]]:
-    """The concepts ``named``, by the positions of the words naming them."""
-    grouped: dict[frozenset[int], list[Concept]] = {}
-    for item in named:
-        grouped.setdefault(item.positions, []).append(item.concept)
-    return grouped
 
 
 def _written_otherwise(named: Named, other: Named) -> bool:
