@@ -75,19 +75,24 @@ def test_a_swap_or_a_dropped_letter_is_corrected_to_the_word_meant(find):
 
 def test_a_misspelled_common_word_is_that_word_and_no_rules_word(find):
     """ "thier" is their, not thief (a card's word, one letter from it): a word too common to
-    search for, and searched for no more once corrected."""
+    search for, and searched for no more once corrected. A rules' word two letters of the typed one
+    swap is still the word meant: "hnad" is hand, not had."""
     found = find("can I respond on thier turn")
     assert found["corrected_query"] == "can I respond on their turn"
+    assert top(found, 5) == top(find("can I respond on their turn"), 5)
     assert find("wich one resolves first")["corrected_query"] == "which one resolves first"
     assert find("what hapens when the leader dies")["corrected_query"] == "what happens when the leader dies"
+    assert find("how many cards in my hnad")["corrected_query"] == "how many cards in my hand"
+    assert find("which taem wins")["corrected_query"] == "which team wins"
 
 
 def test_a_word_spelled_as_it_sounds_is_corrected_to_the_word_meant(find):
-    """ "fase" is phase as it sounds, though one letter from false; "morf" is morph."""
+    """ "fase" is phase as it sounds, though one letter from false; "morf" is morph, "morfs" morphs."""
     found = find("can i play a creture in my secund main fase after i atack")
     assert found["corrected_query"] == "can i play a creature in my second main phase after i attack"
     assert top(found, 1) == [("rule", "comprehensive-rules-2026-01-16", "505.1")]
     assert find("facedown morf creature")["corrected_query"] == "facedown morph creature"
+    assert find("facedown morfs")["corrected_query"] == "facedown morphs"
 
 
 def test_a_corrected_word_is_searched_as_if_typed_right(find):

@@ -81,7 +81,9 @@ NUMBER_WORDS = {str(number): word for number, word in SPELLED_NUMBERS.items()}
 QUESTION_FILLER = frozenset(
     ["just", "even", "really", "actually", "anyway", "ok", "okay", "basically", "literally", "work", "works"]
 )
-FUNCTION_WORD_USES = 10**9  # how often "their" or "which" is typed, for a correction: more than any rules' word
+# Words too common to search for: a misspelled one is that word, searched for no more ("thier" is their,
+# not thief, a card's word one letter from it)
+FUNCTION_WORDS = frozenset(word for word in STOP_WORDS | QUESTION_FILLER if word.isalpha())
 MAX_CORRECTED = 4  # misspelled words corrected per query: a pasted paragraph in another language has dozens
 
 
@@ -286,11 +288,8 @@ class Speller:
         self.vocabulary = vocabulary
         self.known_stems = known_stems  # how many entries use each stem
         # a misspelled players' word is corrected to it, then read as the rules' words it means
-        # ("counterspel": counterspell, which counters a spell); as the least used, after the rules' own.
-        # A misspelled word too common to search for is that word, searched for no more: "thier" is
-        # their, not thief; "wich" which, not wish; "hapens" happens, not haven
-        self.function_words = frozenset(word for word in STOP_WORDS | QUESTION_FILLER if word.isalpha())
-        self.words = sorted({*vocabulary, *players_words, *self.function_words})
+        # ("counterspel": counterspell, which counters a spell); as the least used, after the rules' own
+        self.words = sorted({*vocabulary, *players_words, *FUNCTION_WORDS})
         self.corrector = ListCorrector(self.words)
         self.correct = lru_cache(maxsize=4096)(self.closest_word)  # judges repeat their searches
 
@@ -342,9 +341,11 @@ class Speller:
     def closest_word(self, word: str) -> str | None:
         """The closest word, the rulebook's or a player's: fewest edits (swapping two letters is
         one, a letter typed for the pair it sounds as none: _sounded), then the rules' own words
-        before the players' ("conceed": concede, not conceded), then a word the typed one misses a
-        letter of ("commandr": commander, not command; typists drop letters more often than they
-        add them), then most used.
+        and the FUNCTION_WORDS before the players' ("conceed": concede, not conceded), then a word
+        the typed one swaps two letters of or misses letters of, the slips typists make most
+        ("thier": their, not thief; "hnad": hand, not had), then a word it misses letters of
+        ("commandr": commander, not command; typists drop letters more often than they add them),
+        then most used.
 
         Only words of letters are corrected: "20" or "2hg" are not typos of other numbers."""
         allowed = 0 if len(word) < 4 or len(word) > 30 or not word.isalpha() else 1 if len(word) < 6 else 2
@@ -354,6 +355,7 @@ class Speller:
         if completed:
             return completed
         sounded = self._sounded(word)
+        swapped = self._swapped(word)
         for distance in range(1, allowed + 1):  # one edit is quick to look for; two only when one finds nothing
             suggested = self.corrector.suggest(word, limit=20, maxdist=distance, prefix=1)
             # whoosh's automaton counts a swap as two edits ("frist" is one from frost, two from
@@ -361,13 +363,13 @@ class Speller:
             candidates = [
                 (
                     0 if candidate in sounded else damerau_levenshtein(word, candidate),
-                    candidate not in self.vocabulary and candidate not in self.function_words,  # a players'
-                    # word only after the rules' own and the words every sentence has
+                    not self._is_own(candidate),  # a players' word only after the rules' own
+                    candidate not in swapped and not _omits_from(word, candidate),
                     not _omits_from(word, candidate),
-                    -(FUNCTION_WORD_USES if candidate in self.function_words else self.vocabulary.get(candidate, 0)),
+                    -self.vocabulary.get(candidate, 0),
                     candidate,
                 )
-                for candidate in dict.fromkeys([*suggested, *self._swapped(word), *sounded])
+                for candidate in dict.fromkeys([*suggested, *swapped, *sounded])
             ]
             close = [candidate for candidate in candidates if candidate[0] <= allowed]
             if close:
@@ -396,24 +398,32 @@ class Speller:
             (candidate for candidate in longer if stem_word(candidate) == stem), key=lambda each: (len(each), each)
         )
 
+    def _is_own(self, word: str) -> bool:
+        """Whether a correction to ``word`` is to the rules' own words or a word every sentence has,
+        not a players' word."""
+        return word in self.vocabulary or word in FUNCTION_WORDS
+
     def _sounded(self, word: str) -> list[str]:
-        """The rulebook's words that ``word`` is as it sounds, a letter typed for a pair
-        (SOUNDS_ALIKE): "fase" is phase, though two edits from it and one from false, and "morf"
-        morph. The corrector only suggests words of the typed first letter."""
+        """The rulebook's words (in any form its stems have) that ``word`` is as it sounds, a letter
+        typed for a pair (SOUNDS_ALIKE), one at a time: "fase" is phase, though two edits from it
+        and one from false, "morf" morph, "morfs" morphs. The corrector only suggests words of the
+        typed first letter."""
         return [
             respelled
             for sound, spelling in SOUNDS_ALIKE
             for at in _positions_of(word, sound)
             if (respelled := word[:at] + spelling + word[at + len(sound) :]) in self.vocabulary
+            or stem_word(respelled) in self.known_stems
         ]
 
     def _swapped(self, word: str) -> list[str]:
         """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
         swaps = (word[:at] + word[at + 1] + word[at] + word[at + 2 :] for at in range(len(word) - 1))
-        return [swap for swap in swaps if swap != word and (swap in self.vocabulary or swap in self.function_words)]
+        return [swap for swap in swaps if swap != word and self._is_own(swap)]
 
 
 def _positions_of(word: str, part: str) -> list[int]:
+    """Where ``part`` begins in ``word``, each place."""
     return [at for at in range(len(word)) if word.startswith(part, at)]
 
 
