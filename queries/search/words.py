@@ -361,14 +361,7 @@ class Speller:
             # whoosh's automaton counts a swap as two edits ("frist" is one from frost, two from
             # first); Damerau–Levenshtein counts it as one, so the swaps are looked up too
             candidates = [
-                (
-                    0 if candidate in sounded else damerau_levenshtein(word, candidate),
-                    not self._is_own(candidate),  # a players' word only after the rules' own
-                    candidate not in swapped and not _omits_from(word, candidate),
-                    not _omits_from(word, candidate),
-                    -self.vocabulary.get(candidate, 0),
-                    candidate,
-                )
+                self._likeness(word, candidate, sounded, swapped)
                 for candidate in dict.fromkeys([*suggested, *swapped, *sounded])
             ]
             close = [candidate for candidate in candidates if candidate[0] <= allowed]
@@ -398,6 +391,19 @@ class Speller:
             (candidate for candidate in longer if stem_word(candidate) == stem), key=lambda each: (len(each), each)
         )
 
+    def _likeness(self, word: str, candidate: str, sounded: list[str], swapped: list[str]) -> tuple:
+        """How far ``candidate`` is from the typed ``word``, in closest_word's order (the least
+        first), and the candidate last."""
+        omits = _omits_from(word, candidate)
+        return (
+            0 if candidate in sounded else damerau_levenshtein(word, candidate),
+            not self._is_own(candidate),  # a players' word only after the rules' own
+            candidate not in swapped and not omits,
+            not omits,
+            -self.vocabulary.get(candidate, 0),
+            candidate,
+        )
+
     def _is_own(self, word: str) -> bool:
         """Whether a correction to ``word`` is to the rules' own words or a word every sentence has,
         not a players' word."""
@@ -417,7 +423,8 @@ class Speller:
         ]
 
     def _swapped(self, word: str) -> list[str]:
-        """The rulebook's words that are ``word`` with two neighbouring letters swapped."""
+        """The rulebook's words, and the FUNCTION_WORDS, that are ``word`` with two neighbouring
+        letters swapped."""
         swaps = (word[:at] + word[at + 1] + word[at] + word[at + 2 :] for at in range(len(word) - 1))
         return [swap for swap in swaps if swap != word and self._is_own(swap)]
 
