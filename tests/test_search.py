@@ -207,6 +207,8 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("do I discard down at end of turn", "514.1", 1),
         # 701.9a: players "throw away" the cards the rules discard
         ("when do I have to throw away cards if I have too many in hand", "701.9a", 2),
+        # 608.2b: a spell "whiffs" as it fizzles: its targets are illegal, and it doesn't resolve
+        ("removal whiffed", "608.2b", 1),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
