@@ -46,6 +46,8 @@ PROFILE_WORDS = 12
 PROFILE_MAX_SHARE = 0.15  # a word in more entries than this ("creature") says nothing of a concept
 _CITED = re.compile(rf"\brules? ((?:{NUMBER})|\d{{3}})\b", re.IGNORECASE)
 _MORE_CITED = re.compile(rf"(?:,| and| or) ((?:{NUMBER})|\d{{3}})\b")
+_USES = re.compile(r"\buses the [\w\s-]+? option\b[^.]*\.?\s*\(?see rules? (\d{3}(?:\.\w+)?)", re.IGNORECASE)  # "uses
+# the shared team turns option. (See rule 805.)", "uses the combat rules for the shared team turns option (see rule 805.10)"
 _OBSOLETE = re.compile(r"\s*\((?:obsolete|\w+ variant)\)\s*$", re.IGNORECASE)
 
 
@@ -118,13 +120,16 @@ def _under(by_section, family: str, number: str) -> set[int]:
 
 
 def _headed(connection: sqlite3.Connection, entries: dict[int, dict]):
-    """(heading, entries under it) of every rule heading and section title of the current editions."""
+    """(heading, entries under it) of every rule heading and section title of the current editions.
+    A section's rules include those of the options it says it uses (_used_options)."""
     by_section = _numbered(entries)
-    sections = set()
-    for family, canonical, title, text, section in connection.execute(
+    rules = connection.execute(
         "select d.family, r.canonical, r.title, r.text, r.section from rules r join documents d on d.id = r.document_id "
         "where d.is_current = 1 and d.id = d.primary_id"
-    ):
+    ).fetchall()
+    used = _used_options(rules, by_section)
+    sections = set()
+    for family, canonical, title, text, section in rules:
         heading = (title or "").strip() or heading_text(text)
         if heading:
             yield heading, _under(by_section, family, canonical)
@@ -132,7 +137,19 @@ def _headed(connection: sqlite3.Connection, entries: dict[int, dict]):
             sections.add((family, section))
             name = section_title(section)
             if name:
-                yield name, _under(by_section, family, section.split(".", 1)[0])
+                yield name, _under(by_section, family, section.split(".", 1)[0]) | used[(family, section)]
+
+
+def _used_options(rules: list[tuple], by_section) -> dict[tuple[str, str], set[int]]:
+    """(family, section) -> the entries of the options of play its rules say it uses: "810.2 The
+    Two-Headed Giant variant uses the shared team turns option. (See rule 805.)" makes 805's rules
+    on a team's shared turn, priority and draws rules of Two-Headed Giant too ("in 2HG does each
+    of us get priority")."""
+    used: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for family, _, _, text, section in rules:
+        for cited in _USES.findall(text or ""):
+            used[(family, section)] |= _under(by_section, family, cited)
+    return used
 
 
 def _glossary(connection: sqlite3.Connection, entries: dict[int, dict]):

@@ -209,6 +209,8 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("when do I have to throw away cards if I have too many in hand", "701.9a", 2),
         # 608.2b: a spell "whiffs" as it fizzles: its targets are illegal, and it doesn't resolve
         ("removal whiffed", "608.2b", 1),
+        # 601.2b: as a spell is cast, its player "announces" the value of X
+        ("when do I say what X is", "601.2b", 2),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
@@ -1598,6 +1600,22 @@ def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
     }
     assert {"103.5", "103.5c", "103.5d"} <= numbers["Mulligan"]  # "See rule 103.5"
     assert {"702.19b", "702.19c"} <= numbers["Trample"]
+
+
+def test_a_variant_is_about_the_rules_of_the_options_it_says_it_uses(built_db, find):
+    # 810.2: "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"
+    concepts = {row["name"]: row for row in built_db.query("select * from search_concepts")}
+    home = json.loads(concepts["Two-Headed Giant Variant"]["home"])
+    numbers = {
+        row[0]
+        for row in built_db.execute(f"select number from search_entries where id in ({', '.join(map(str, home))})")
+    }
+    assert {"810.1", "805.5", "805.10"} <= numbers
+    assert not any((number or "").startswith("806") for number in numbers)  # Free-for-All: no option it uses
+    # 805.5b: a team passes priority when no player on it wishes to act (Two-Headed Giant's own rules,
+    # which never speak of priority, came first)
+    found = top(find("In 2HG does each of us get priority separately? If my teammate passes can I still respond"), 2)
+    assert ("rule", "comprehensive-rules-2026-01-16", "805.5b") in found
 
 
 def test_names_of_one_stem_are_one_concept_only_as_inflections_of_each_other(built_db):
