@@ -46,8 +46,17 @@ PROFILE_WORDS = 12
 PROFILE_MAX_SHARE = 0.15  # a word in more entries than this ("creature") says nothing of a concept
 _CITED = re.compile(rf"\brules? ((?:{NUMBER})|\d{{3}})\b", re.IGNORECASE)
 _MORE_CITED = re.compile(rf"(?:,| and| or) ((?:{NUMBER})|\d{{3}})\b")
-_USES = re.compile(r"\buses the [\w\s-]+? option\b[^.]*\.?\s*\(?see rules? (\d{3}(?:\.\w+)?)", re.IGNORECASE)  # "uses
-# the shared team turns option. (See rule 805.)", "uses the combat rules for the shared team turns option (see rule 805.10)"
+# A rule saying its variant uses an option of play, and the option's rule: "uses the shared team turns option. (See
+# rule 805.)", "Emperor games use the deploy creatures option (see rule 804)", "The attack multiple players option (see
+# rule 802) and the shared team turns option (see rule 805) are used"; not "isn't used", nor "without the ... option"
+_USES = re.compile(
+    r"\buses? the [\w\s-]+? options?\b[^.;]*?[.;]?\s*\(?see rules? (\d{3}(?:\.\w+)?)"
+    r"|\boptions? \(see rules? (\d{3}(?:\.\w+)?)\)(?=[^.;]*?\b(?:is|are) used\b)",
+    re.IGNORECASE,
+)
+_OPTION_TITLE = re.compile(
+    r"\boptions?$", re.IGNORECASE
+)  # "805. Shared Team Turns Option", "803. Attack Left and Attack Right Options"
 _OBSOLETE = re.compile(r"\s*\((?:obsolete|\w+ variant)\)\s*$", re.IGNORECASE)
 
 
@@ -127,7 +136,7 @@ def _headed(connection: sqlite3.Connection, entries: dict[int, dict]):
         "select d.family, r.canonical, r.title, r.text, r.section from rules r join documents d on d.id = r.document_id "
         "where d.is_current = 1 and d.id = d.primary_id"
     ).fetchall()
-    used = _used_options(rules, by_section)
+    used = _used_options([(family, text, section) for family, _, _, text, section in rules], by_section)
     sections = set()
     for family, canonical, title, text, section in rules:
         heading = (title or "").strip() or heading_text(text)
@@ -137,18 +146,25 @@ def _headed(connection: sqlite3.Connection, entries: dict[int, dict]):
             sections.add((family, section))
             name = section_title(section)
             if name:
-                yield name, _under(by_section, family, section.split(".", 1)[0]) | used[(family, section)]
+                yield name, _under(by_section, family, section.split(".", 1)[0]) | used.get((family, section), set())
 
 
-def _used_options(rules: list[tuple], by_section) -> dict[tuple[str, str], set[int]]:
-    """(family, section) -> the entries of the options of play its rules say it uses: "810.2 The
-    Two-Headed Giant variant uses the shared team turns option. (See rule 805.)" makes 805's rules
-    on a team's shared turn, priority and draws rules of Two-Headed Giant too ("in 2HG does each
-    of us get priority")."""
+def _used_options(rules: list[tuple[str, str, str]], by_section) -> dict[tuple[str, str], set[int]]:
+    """(family, section) -> the entries of the options of play its ``rules`` (family, text,
+    section) say it uses (_USES): "810.2 The Two-Headed Giant variant uses the shared team turns
+    option. (See rule 805.)" makes 805's rules on a team's shared turn, priority and draws rules of
+    Two-Headed Giant too ("in 2HG does each of us get priority"). Only a section whose title names
+    an option is one: a citation of 704 in the same sentence is no option of play."""
+    options = {
+        (family, section.split(".", 1)[0])
+        for family, _, section in rules
+        if section and _OPTION_TITLE.search(section_title(section) or "")
+    }
     used: dict[tuple[str, str], set[int]] = defaultdict(set)
-    for family, _, _, text, section in rules:
-        for cited in _USES.findall(text or ""):
-            used[(family, section)] |= _under(by_section, family, cited)
+    for family, text, section in rules:
+        for cited in (one or other for one, other in _USES.findall(text or "")):
+            if (family, cited.split(".", 1)[0]) in options:
+                used[(family, section)] |= _under(by_section, family, cited)
     return used
 
 

@@ -15,6 +15,7 @@ from markupsafe import escape
 from rulebook.cli import cli
 from rulebook.db import search_index
 from rulebook.db.build import build_database, bundled_source, bundled_sources
+from rulebook.db.search_concepts import MAX_HOME
 from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
 from rulebook.queries.search.answer import SearchAnswer
@@ -209,6 +210,8 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("when do I have to throw away cards if I have too many in hand", "701.9a", 2),
         # 608.2b: a spell "whiffs" as it fizzles: its targets are illegal, and it doesn't resolve
         ("removal whiffed", "608.2b", 1),
+        # 702.85a: a cascade "whiffs on" a card it finds nothing with, which is no fizzle
+        ("what happens if I whiff on cascade", "702.85a", 1),
         # 601.2b: as a spell is cast, its player "announces" the value of X
         ("when do I say what X is", "601.2b", 2),
     ],
@@ -1586,32 +1589,34 @@ def test_a_players_plus_one_counter_is_the_rules_plus_one_plus_one_counter():
     ]
 
 
+def home_numbers(built_db, name: str) -> set[str | None]:
+    """The numbers of the entries in a concept's home (None for a glossary entry)."""
+    [home] = [json.loads(row[0]) for row in built_db.execute("select home from search_concepts where name = ?", [name])]
+    assert len(home) <= MAX_HOME  # a larger one is no concept
+    in_home = f"select number from search_entries where id in ({', '.join(map(str, home))})"
+    return {row[0] for row in built_db.execute(in_home)}
+
+
 def test_the_concepts_a_question_names_are_read_from_the_documents(built_db):
     concepts = {row["name"]: row for row in built_db.query("select * from search_concepts")}
     assert concepts["Trample"]["stems"] == "trampl"  # the glossary's term and 702.19's heading: one concept
     assert {"lethal", "excess", "assign"} <= set(concepts["Trample"]["profile"].split())
-    homes = {name: set(json.loads(concepts[name]["home"])) for name in ("Mulligan", "Trample")}
-    numbers = {
-        name: {
-            row[0]
-            for row in built_db.execute(f"select number from search_entries where id in ({', '.join(map(str, home))})")
-        }
-        for name, home in homes.items()
-    }
-    assert {"103.5", "103.5c", "103.5d"} <= numbers["Mulligan"]  # "See rule 103.5"
-    assert {"702.19b", "702.19c"} <= numbers["Trample"]
+    assert {"103.5", "103.5c", "103.5d"} <= home_numbers(built_db, "Mulligan")  # "See rule 103.5"
+    assert {"702.19b", "702.19c"} <= home_numbers(built_db, "Trample")
 
 
 def test_a_variant_is_about_the_rules_of_the_options_it_says_it_uses(built_db, find):
     # 810.2: "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"
-    concepts = {row["name"]: row for row in built_db.query("select * from search_concepts")}
-    home = json.loads(concepts["Two-Headed Giant Variant"]["home"])
-    numbers = {
-        row[0]
-        for row in built_db.execute(f"select number from search_entries where id in ({', '.join(map(str, home))})")
-    }
+    numbers = home_numbers(built_db, "Two-Headed Giant Variant")
     assert {"810.1", "805.5", "805.10"} <= numbers
-    assert not any((number or "").startswith("806") for number in numbers)  # Free-for-All: no option it uses
+    # 810 also cites 104 and 704 ("See rule 704."): no options of play
+    assert not any((number or "").startswith(("104", "704")) for number in numbers)
+    # 809.3b: "Emperor games use the deploy creatures option (see rule 804)"
+    assert {"809.1", "804.1"} <= home_numbers(built_db, "Emperor Variant")
+    # 904.2: "The attack multiple players option (see rule 802) and the shared team turns option (see rule
+    # 805) are used"; 806.2c's "The limited range of influence option isn't used" is no use
+    archenemy = home_numbers(built_db, "Archenemy")
+    assert {"802.1", "805.1"} <= archenemy and "801.1" not in archenemy
     # 805.5b: a team passes priority when no player on it wishes to act (Two-Headed Giant's own rules,
     # which never speak of priority, came first)
     found = top(find("In 2HG does each of us get priority separately? If my teammate passes can I still respond"), 2)
