@@ -614,6 +614,17 @@ def test_two_sources_of_one_edition_give_its_rules_once(find):
     assert top(found, 2) == [("rule", "treachery-1.1", "702.TrUnv-3")]
 
 
+def test_a_rule_a_second_source_numbers_otherwise_comes_after_the_primarys(find):
+    # the forum post of Treachery 1.1 prints 1.1's 701.TrRea-1a to 1d as 701.TrRea-01a to 01d: the
+    # edition's primary source is the one shown, and each text is listed once before the copies
+    found = [(document, number) for _, document, number in top(find("reanimate a player"), 10) if number]
+    primary = [number for document, number in found if document == "treachery-1.1"]
+    copies = [number for document, number in found if document == "treachery-1.1-forum-post"]
+    assert sorted(primary) == ["701.TrRea-1a", "701.TrRea-1b", "701.TrRea-1c", "701.TrRea-1d"]
+    assert found[0] == ("treachery-1.1", "701.TrRea-1c")
+    assert found.index(("treachery-1.1", primary[-1])) < found.index(("treachery-1.1-forum-post", copies[0]))
+
+
 def test_a_rule_number_is_followed_by_the_rows_that_cite_it(find):
     found = find("CR 508.6")
     assert top(found, 2)[1] == ("rule", "treachery-6.0", "702.TR02a")

@@ -132,6 +132,7 @@ def fused_window(
     if len(searched) >= SUBRULE_MIN_WORDS:
         lent_by_subrules(candidates.values())
     window = one_place_per_ruling(
+        by_words.connection,
         after_the_rules_they_point_to(
             in_place_of_their_other_names(
                 by_words.connection,
@@ -139,7 +140,7 @@ def fused_window(
                 skipped,
                 sorted(candidates.values(), key=lambda candidate: (-candidate.score, candidate.id))[:WINDOW],
             )
-        )
+        ),
     )
     only_by_meaning = [candidate for candidate in window if candidate.id not in place]
     return window, len(only_by_meaning) - len(by_words.matching_of(only_by_meaning))
@@ -283,20 +284,52 @@ def _glossary_entry(connection: sqlite3.Connection, scope: Scope, skipped, famil
     return read_entries(connection, [row[0]])[0] if row and row[0] not in skipped else None
 
 
-def one_place_per_ruling(window: list[Candidate]) -> list[Candidate]:
+def one_place_per_ruling(connection: sqlite3.Connection, window: list[Candidate]) -> list[Candidate]:
     """The window with each card note whose text an earlier card note already says moved to its
     end: release notes print one ruling for several cards ("You can't choose to pay any
     additional costs for the copy" for five), and five places of one text among the first
     leave none for the rules ("copy spell kicker paid": 707.10 10th, then 8th). The best
-    placed of them keeps its place: the one of the card the question names, if it names one."""
-    said: set[str] = set()
+    placed of them keeps its place: the one of the card the question names, if it names one.
+    So with a rule a second source of its edition prints under another number: the forum post of
+    Treachery 1.1 prints 1.1's 701.TrRea-1c as 701.TrRea-01c, and the edition's primary source
+    is the one shown (db/families.py), so its rule takes the better place of the two."""
+    window = _primary_copies_first(connection, window)
+    said: set[tuple[str, str]] = set()
     first, again = [], []
     for candidate in window:
-        repeated = candidate.kind == "card_note" and candidate.body in said
-        (again if repeated else first).append(candidate)
-        if candidate.kind == "card_note":
-            said.add(candidate.body)
+        # a card note's text, whatever the set; a rule's in its family
+        ruling = {"card_note": ("", candidate.body), "rule": (candidate.family, candidate.body)}.get(candidate.kind)
+        (again if ruling in said else first).append(candidate)
+        if ruling is not None:
+            said.add(ruling)
     return first + again
+
+
+def _primary_copies_first(connection: sqlite3.Connection, window: list[Candidate]) -> list[Candidate]:
+    """The window with each rule of an edition's primary source in the place of the same rule of a
+    second source, where that came first: rules of one text in one family, of which some are the
+    primary's (read then: there are rarely any)."""
+    copies: dict[tuple[str, str], list[Candidate]] = {}
+    for candidate in window:
+        if candidate.kind == "rule" and candidate.body:
+            copies.setdefault((candidate.family, candidate.body), []).append(candidate)
+    twins = [candidate.id for same in copies.values() if len(same) > 1 for candidate in same]
+    if not twins:
+        return window
+    primary = {
+        row[0]
+        for row in connection.execute(
+            "select s.entry_id from search_sources s join documents d on d.slug = s.document "
+            f"where d.id = d.primary_id and s.entry_id in ({', '.join('?' * len(twins))})",
+            twins,
+        )
+    }
+    ordered = list(window)
+    for same in copies.values():
+        places = sorted(ordered.index(candidate) for candidate in same)
+        for place, candidate in zip(places, sorted(same, key=lambda candidate: candidate.id not in primary)):
+            ordered[place] = candidate
+    return ordered
 
 
 def closest_in_meaning(index: SearchIndex, connection, text: str, scope: Scope, skipped: set[int], current: bool):
