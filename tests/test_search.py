@@ -230,6 +230,13 @@ def test_the_extra_a_player_pays_is_the_rules_additional_cost(find):
     ]
 
 
+def test_a_gen_is_a_commander(find):
+    # "gen", short for general, is the commander: "gen tax" is 903.8's commander tax, clearly enough
+    # to be answered whole (without it, "gen" was no word of the rules)
+    answer = find("gen tax")["answer"]
+    assert (answer["document"], answer["title"]) == ("comprehensive-rules-2026-01-16", "903.8 · Commander")
+
+
 def test_the_king_is_the_leader(find):
     # 907.5a: the Leader and the Guardians are the leader team (a battle's protector and the
     # protection keyword came first)
