@@ -54,9 +54,8 @@ _USES = re.compile(
     r"|\boptions? \(see rules? (\d{3}(?:\.\w+)?)\)(?=[^.;]*?\b(?:is|are) used\b)",
     re.IGNORECASE,
 )
-_OPTION_TITLE = re.compile(
-    r"\boptions?$", re.IGNORECASE
-)  # "805. Shared Team Turns Option", "803. Attack Left and Attack Right Options"
+# the title of an option's section: "805. Shared Team Turns Option", "803. Attack Left and Attack Right Options"
+_OPTION_TITLE = re.compile(r"\boptions?$", re.IGNORECASE)
 _OBSOLETE = re.compile(r"\s*\((?:obsolete|\w+ variant)\)\s*$", re.IGNORECASE)
 
 
