@@ -154,10 +154,11 @@ def _used_options(rules: list[tuple[str, str, str]], by_section) -> dict[tuple[s
     option. (See rule 805.)" makes 805's rules on a team's shared turn, priority and draws rules of
     Two-Headed Giant too ("in 2HG does each of us get priority"). Only a section whose title names
     an option is one: a citation of 704 in the same sentence is no option of play."""
+    sections = {(family, section) for family, _, section in rules if section}
     options = {
         (family, section.split(".", 1)[0])
-        for family, _, section in rules
-        if section and _OPTION_TITLE.search(section_title(section) or "")
+        for family, section in sections
+        if _OPTION_TITLE.search(section_title(section) or "")
     }
     used: dict[tuple[str, str], set[int]] = defaultdict(set)
     for family, text, section in rules:
