@@ -214,6 +214,10 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("what happens if I whiff on cascade", "702.85a", 1),
         # 601.2b: as a spell is cast, its player "announces" the value of X
         ("when do I say what X is", "601.2b", 2),
+        # 702.9b: a "flyer" has flying, and only a creature with flying or reach blocks it
+        ("can my spider block flyers", "702.9b", 1),
+        # 305.2: players "put down" the lands the rules play, one each turn
+        ("can I put down two lands in one turn", "305.2", 1),
     ],
 )
 def test_players_words_find_the_rules_that_say_it_otherwise(find, question, number, within):
