@@ -42,6 +42,7 @@ from rulebook.db.families import document_date
 from rulebook.db.lineage import comparable
 from rulebook.db.schema import create_indexes, create_tables, insert_rows
 from rulebook.db.tables import TABLES
+from rulebook.ingest.comprehensive_rules import EXAMPLE
 from rulebook.ingest.rule_titles import is_empty_heading, rule_title, titled
 from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is_stop_word
 from rulebook.kinds import KINDS_BY_NAME, SEARCHED, KindError
@@ -171,6 +172,16 @@ def _meant(group: dict) -> str | None:
     return group.get("meant", group["body"]) or group.get("text")
 
 
+def _said(group: dict) -> str | None:
+    """What a rule with examples says without them (the paragraphs before its first "Example:"),
+    or None (queries/search/ranking.said_in_its_examples)."""
+    if group["kind"] != "rule":
+        return None
+    paragraphs = (_meant(group) or "").split("\n")
+    first = next((place for place, paragraph in enumerate(paragraphs) if EXAMPLE.match(paragraph)), None)
+    return "\n".join(paragraphs[:first]) if first else None
+
+
 def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, int]:
     """Write the entries (``groups``, each the id of its place), their sources and words; return
     the vocabulary of every entry's words."""
@@ -189,6 +200,8 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
     for entry_id, group in enumerate(groups, start=1):
         columns = {column: words_of(group.get(column)) for column in ("name", "title", "text", "context")}
         everything = (columns["name"], columns["title"], words_of(_meant(group)), columns["context"])
+        said = _said(group)
+        said_words = (columns["name"], columns["title"], words_of(said), columns["context"]) if said else ()
         entries.append(
             {
                 "id": entry_id,
@@ -203,6 +216,7 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
                 "superseded": group["superseded"],
                 "body": group["body"] or "",
                 "words": f" {' '.join(words for words in everything if words)} ",
+                "said_words": f" {' '.join(words for words in said_words if words)} " if said else "",
             }
         )
         connection.executemany(

@@ -504,6 +504,10 @@ _DECLARED.append(
             "superseded": (int, "1: the newest edition with the entry is not its family's current one."),
             "body": (str, "The text a snippet is cut from."),
             "words": (str, "Name, title, body and context as indexed: which words an entry has, side by side."),
+            "said_words": (
+                str,
+                "A rule with examples: its words as indexed without them (name, title, what it says, context).",
+            ),
         },
         indexes=(("name_key",), ("number",)),
         search=True,

