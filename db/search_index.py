@@ -42,7 +42,6 @@ from rulebook.db.families import document_date
 from rulebook.db.lineage import comparable
 from rulebook.db.schema import create_indexes, create_tables, insert_rows
 from rulebook.db.tables import TABLES
-from rulebook.ingest.comprehensive_rules import EXAMPLE
 from rulebook.ingest.rule_titles import is_empty_heading, rule_title, titled
 from rulebook.ingest.words import FOLDING, WORD_PATTERN, fold, indexed_words, is_stop_word
 from rulebook.kinds import KINDS_BY_NAME, SEARCHED, KindError
@@ -172,14 +171,12 @@ def _meant(group: dict) -> str | None:
     return group.get("meant", group["body"]) or group.get("text")
 
 
-def _said(group: dict) -> str | None:
-    """What a rule with examples says without them (the paragraphs before its first "Example:"),
-    or None (queries/search/ranking.said_in_its_examples)."""
-    if group["kind"] != "rule":
-        return None
-    paragraphs = (_meant(group) or "").split("\n")
-    first = next((place for place, paragraph in enumerate(paragraphs) if EXAMPLE.match(paragraph)), None)
-    return "\n".join(paragraphs[:first]) if first else None
+def _indexed(columns: dict[str, str], text_words: str) -> str:
+    """An entry's indexed words side by side, as ranking.py reads them: its name, title, what it
+    says (``text_words``) and context."""
+    return (
+        f" {' '.join(words for words in (columns['name'], columns['title'], text_words, columns['context']) if words)} "
+    )
 
 
 def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, int]:
@@ -199,9 +196,7 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
 
     for entry_id, group in enumerate(groups, start=1):
         columns = {column: words_of(group.get(column)) for column in ("name", "title", "text", "context")}
-        everything = (columns["name"], columns["title"], words_of(_meant(group)), columns["context"])
-        said = _said(group)
-        said_words = (columns["name"], columns["title"], words_of(said), columns["context"]) if said else ()
+        said = group.get("said")  # a rule with examples: what it says without them
         entries.append(
             {
                 "id": entry_id,
@@ -215,8 +210,8 @@ def _write_entries(db: sqlite_utils.Database, groups: list[dict]) -> dict[str, i
                 "latest": group["latest"],
                 "superseded": group["superseded"],
                 "body": group["body"] or "",
-                "words": f" {' '.join(words for words in everything if words)} ",
-                "said_words": f" {' '.join(words for words in said_words if words)} " if said else "",
+                "words": _indexed(columns, words_of(_meant(group))),
+                "said_words": _indexed(columns, words_of(said)) if said is not None else "",
             }
         )
         connection.executemany(
@@ -317,6 +312,10 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
                grandparent.text as grandparent_text,
                (select group_concat(text, char(10)) from
                    (select text from rule_paragraphs where rule_id = r.id order by position)) as paragraphs,
+               (select group_concat(text, char(10)) from
+                   (select text from rule_paragraphs where rule_id = r.id and kind != 'example'
+                    order by position)) as said_paragraphs,
+               exists (select 1 from rule_paragraphs where rule_id = r.id and kind = 'example') as has_examples,
                (select group_concat(section, char(10)) from
                    (select distinct cited.section from rule_references x join rules cited on cited.id = x.rule_id
                     where x.from_rule_id = r.id and cited.section is not r.section)) as cited_sections,
@@ -347,6 +346,8 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
             # the rules it cites ("See official rule 104.2c": ending the game)
             context=_joined(row["section"], row["grandparent_title"], row["parent_title"], row["cited_sections"]),
             body=_joined(row["title"] if not row["text"] else None, text),  # "Undercover", then its translations
+            # what it says without its examples, if it has any (ranking.said_in_its_examples)
+            said=_joined(row["text"], row["said_paragraphs"]) or "" if row["has_examples"] else None,
         )
 
 

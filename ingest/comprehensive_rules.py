@@ -44,7 +44,7 @@ REPEATED_DATE_REASON = "effective date repeated at the end"
 _RULE = re.compile(rf"^(?P<number>{NUMBER})\.?\s+(?P<text>\S.*)$")
 _PART = re.compile(r"^(?P<number>\d)\.\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\S.*)$")
-EXAMPLE = re.compile(r"^Examples?:")
+_EXAMPLE = re.compile(r"^Examples?:")
 # "These rules are effective as of June 1, 2020." (2005 says "current as of").
 _EFFECTIVE = re.compile(r"^These rules (?:are|were|become) (?:\w+ )?as of\b", re.IGNORECASE)
 # "Ability1. Text on an object..." : a glossary term glued to its first numbered definition.
@@ -295,7 +295,7 @@ class _Reader:
             if last is not None and continues_sentence(last.text, text):
                 last.text += " " + text
                 last.lines.append(line_no)
-            elif rule is not None and EXAMPLE.match(text):
+            elif rule is not None and _EXAMPLE.match(text):
                 last = RuleParagraph(kind="example", text=text, lines=[line_no])
                 rule.paragraphs.append(last)
             elif rule is not None:

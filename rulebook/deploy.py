@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulebook.db.search_index import SEARCH_TABLES
+from rulebook.db.tables import TABLES
 from rulebook.resources import package_file, package_folder
 from rulebook.urls import DATABASE
 from rulebook.web.app import SETTINGS, STATIC_MOUNT
@@ -60,13 +61,15 @@ def check_built(db_path: Path) -> None:
     connection = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True)
     try:
         tables = {row[0] for row in connection.execute("select name from sqlite_master where type = 'table'")}
+        entry_columns = {row[1] for row in connection.execute("pragma table_info(search_entries)")}
     except sqlite3.Error:
-        tables = set()
+        tables, entry_columns = set(), set()
     finally:
         connection.close()
-    if not set(SEARCH_TABLES) <= tables:
+    if not set(SEARCH_TABLES) <= tables or not set(TABLES["search_entries"].columns) <= entry_columns:
         raise NotBuilt(
-            f"{db_path} has no search tables (an older rulebook made it): run `rulebook build --db {db_path}` again."
+            f"{db_path} has no search tables, or older ones (an older rulebook made it): "
+            f"run `rulebook build --db {db_path}` again."
         )
 
 

@@ -151,6 +151,10 @@ def test_publish_says_what_to_build_first(tmp_path, built_db_path):
     result = CliRunner().invoke(cli, ["publish", "fly", "--db", str(tmp_path / "rulebook.db"), "--name", "x"])
     assert result.exit_code == 1
     assert "has no search tables" in result.output and "run `rulebook build --db" in result.output
+    shutil.copy(built_db_path, tmp_path / "rulebook.db")  # search tables of a rulebook before said_words
+    sqlite_utils.Database(tmp_path / "rulebook.db").execute("alter table search_entries drop column said_words")
+    result = CliRunner().invoke(cli, ["publish", "fly", "--db", str(tmp_path / "rulebook.db"), "--name", "x"])
+    assert result.exit_code == 1 and "has no search tables, or older ones" in result.output
     result = CliRunner().invoke(cli, ["publish", "heroku", "--name", "x"])
     assert result.exit_code == 2 and "'heroku' is not one of 'cloudrun', 'fly'" in result.output
 

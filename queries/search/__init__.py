@@ -96,8 +96,8 @@ def search(db: sqlite_utils.Database, request: SearchRequest | str, **fields) ->
     if index is None:
         return {
             **response,
-            "message": "Search is not available: this database has no search tables (an older rulebook "
-            "made it). Run `rulebook build` to build it again.",
+            "message": "Search is not available: this database has no search tables, or older ones (an older "
+            "rulebook made it). Run `rulebook build` to build it again.",
         }
     scope = Scope(request.kind, request.document, response["editions"] if day else None, request.as_of)
     return {**response, **_answer(db, index, request, scope)}
