@@ -310,12 +310,8 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
         select r.number, r.canonical, r.title, r.text, r.section, parent.title as parent_title,
                parent.text as parent_text, grandparent.title as grandparent_title,
                grandparent.text as grandparent_text,
-               (select group_concat(text, char(10)) from
-                   (select text from rule_paragraphs where rule_id = r.id order by position)) as paragraphs,
-               (select group_concat(text, char(10)) from
-                   (select text from rule_paragraphs where rule_id = r.id and kind != 'example'
-                    order by position)) as said_paragraphs,
-               exists (select 1 from rule_paragraphs where rule_id = r.id and kind = 'example') as has_examples,
+               (select json_group_array(json_array(kind, text)) from
+                   (select kind, text from rule_paragraphs where rule_id = r.id order by position)) as paragraphs,
                (select group_concat(section, char(10)) from
                    (select distinct cited.section from rule_references x join rules cited on cited.id = x.rule_id
                     where x.from_rule_id = r.id and cited.section is not r.section)) as cited_sections,
@@ -325,9 +321,11 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
         left join rules grandparent on grandparent.id = parent.parent_id
         where d.id = d.primary_id or not exists (
             select 1 from rules same where same.document_id = d.primary_id and same.canonical = r.canonical)"""):
-        if is_empty_heading(row["text"], row["paragraphs"]):
+        paragraphs = json.loads(row["paragraphs"])  # [kind, text] of each: examples, notes, translations
+        if is_empty_heading(row["text"], _joined(*(text for _, text in paragraphs))):
             continue  # found through its subrules, opened by its number
-        text = _joined(row["text"], row["paragraphs"])
+        text = _joined(row["text"], *(text for _, text in paragraphs))
+        examples = any(kind == "example" for kind, _ in paragraphs)
         heading = rule_title(
             [(row[f"{rule}title"], row[f"{rule}text"]) for rule in ("", "parent_", "grandparent_")], row["section"]
         )
@@ -347,7 +345,7 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
             context=_joined(row["section"], row["grandparent_title"], row["parent_title"], row["cited_sections"]),
             body=_joined(row["title"] if not row["text"] else None, text),  # "Undercover", then its translations
             # what it says without its examples, if it has any (ranking.said_in_its_examples)
-            said=_joined(row["text"], row["said_paragraphs"]) or "" if row["has_examples"] else None,
+            said=_joined(row["text"], *(text for kind, text in paragraphs if kind != "example")) if examples else None,
         )
 
 

@@ -88,6 +88,11 @@ class Asked:
             if first.stems and second.stems
         ]
 
+    @cached_property
+    def uncommon(self) -> list[Word]:
+        """The searched words in at most COMMON_SHARE of the entries: those that set an entry apart."""
+        return [word for word in self.searched if not self.index.is_common(word.stems, word.number)]
+
     def names(self, owner: str | None) -> bool:
         """Whether the query names ``owner`` (a card or mechanic; the module's ``names``)."""
         return names(owner, self.stems, self.index.frequency)
@@ -216,9 +221,8 @@ def said_in_its_examples(candidate: Candidate, asked: Asked) -> float:
     the answer to it. Words in more than COMMON_SHARE of the entries count for neither ("one")."""
     if not candidate.said_words:
         return 1.0
-    words = [word for word in asked.searched if not asked.index.is_common(word.stems, word.number)]
-    said = sum(1 for word in words if has(candidate.said_words, word))
-    told = sum(1 for word in words if has(candidate.words, word) and not has(candidate.said_words, word))
+    said = sum(1 for word in asked.uncommon if has(candidate.said_words, word))
+    told = sum(1 for word in asked.uncommon if has(candidate.words, word) and not has(candidate.said_words, word))
     return EXAMPLE_FACTOR if told > EXAMPLE_SHARE * said else 1.0
 
 
