@@ -21,7 +21,7 @@ from rulebook.ingest.source import SourceError
 from rulebook.queries.search import SearchInputError, search
 from rulebook.queries.search.answer import SearchAnswer
 from rulebook.queries.search.spoken import spoken_numbers
-from rulebook.queries.search.tiers import reranked_reach
+from rulebook.queries.search.tiers import WordRanking, reranked_reach
 from rulebook.queries.search.words import parse
 
 
@@ -521,6 +521,32 @@ def test_entries_with_some_words_are_ranked_by_all_the_words_they_have(find):
     # is countered, which has every word of the game the question uses, and The Ætherist's note 1
     found = find("someone just unveiled and their ability is waiting to resolve, can I counter it")
     assert ("faq", "treachery-6.0", "Can I counter an unveil ability?") in top(found, 3)
+
+
+@pytest.mark.parametrize("filters", [{}, {"kind": "rule", "offset": 20}])
+def test_entries_with_some_words_after_an_empty_first_tier_are_read_without_excluding_it(
+    find, built_db, monkeypatch, filters
+):
+    # no entry has "opp", "bounce", "token" and "replay" all, so the second tier (entries with some)
+    # is read without "NOT" the first tier's expression: the same results and total, one expression less
+    question = "my opp bounced my token, can I replay it"
+
+    def read_by_words():
+        statements = []
+        built_db.conn.set_trace_callback(statements.append)
+        try:
+            found = find(question, limit=30, **filters)
+        finally:
+            built_db.conn.set_trace_callback(None)
+        return found, [statement for statement in statements if "bm25(" in statement]
+
+    found, tiers_read = read_by_words()
+    assert tiers_read and not any(" NOT " in statement for statement in tiers_read)
+    monkeypatch.setattr(WordRanking, "_matching", lambda ranking, tier: ranking.tiers[tier])  # as before
+    found_before, tiers_read_before = read_by_words()
+    assert any(" NOT " in statement for statement in tiers_read_before)
+    assert found_before == found and len(found["results"]) == 30
+    assert all(result["kind"] == "rule" for result in found["results"]) or not filters
 
 
 @pytest.mark.parametrize(

