@@ -70,8 +70,8 @@ class Matching:
     scope (Scope.table); ``alone``, its expression when the tiers before it match nothing: without
     "NOT" their entries, which FTS5 would read every word's entries again to leave out, and none
     left out. It finds the same entries, and bm25 ranks them alike (the phrases after "NOT" match
-    no entry kept, so they add nothing to its score). Two of three first tiers of the relevance
-    sets' questions are empty, and their second tier's statement took 1.3 ms less so."""
+    no entry kept, so they add nothing to its score). Of 300 relevance questions, 213 had an empty
+    first tier: their second tiers, read so, took 1.3 ms less a search over the 300 (3.55 -> 2.24)."""
 
     expression: str
     skipped: tuple[int, ...]
