@@ -322,9 +322,10 @@ def _rules(db: sqlite_utils.Database) -> Iterator[dict]:
         where d.id = d.primary_id or not exists (
             select 1 from rules same where same.document_id = d.primary_id and same.canonical = r.canonical)"""):
         paragraphs = json.loads(row["paragraphs"])  # [kind, text] of each: examples, notes, translations
-        if is_empty_heading(row["text"], _joined(*(text for _, text in paragraphs))):
+        own_paragraphs = _joined(*(text for _, text in paragraphs))
+        if is_empty_heading(row["text"], own_paragraphs):
             continue  # found through its subrules, opened by its number
-        text = _joined(row["text"], *(text for _, text in paragraphs))
+        text = _joined(row["text"], own_paragraphs)
         examples = any(kind == "example" for kind, _ in paragraphs)
         heading = rule_title(
             [(row[f"{rule}title"], row[f"{rule}text"]) for rule in ("", "parent_", "grandparent_")], row["section"]

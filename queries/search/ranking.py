@@ -221,9 +221,9 @@ def said_in_its_examples(candidate: Candidate, asked: Asked) -> float:
     the answer to it. Words in more than COMMON_SHARE of the entries count for neither ("one")."""
     if not candidate.said_words:
         return 1.0
-    said = sum(1 for word in asked.uncommon if has(candidate.said_words, word))
-    told = sum(1 for word in asked.uncommon if has(candidate.words, word) and not has(candidate.said_words, word))
-    return EXAMPLE_FACTOR if told > EXAMPLE_SHARE * said else 1.0
+    in_said = [has(candidate.said_words, word) for word in asked.uncommon]
+    told = sum(1 for word, said in zip(asked.uncommon, in_said) if not said and has(candidate.words, word))
+    return EXAMPLE_FACTOR if told > EXAMPLE_SHARE * sum(in_said) else 1.0
 
 
 def names_an_obsolete_term(candidate: Candidate, asked: Asked) -> float:
