@@ -1216,6 +1216,42 @@ def test_searching_as_typed_corrects_nothing(find):
     )
 
 
+def test_a_judges_phrase_is_read_in_another_form_of_its_words():
+    """Players say "float mana", "floated mana" and "floating mana" alike, and a creature is
+    "double blocked" as it is "double block"ed: a judges' phrase of two words or more is found in
+    any form of its words, unless a word typed is listed on its own ("died"). A single word only as
+    written ("generic" is no "general"), and a phrase the documents give only as they write it."""
+    from rulebook.queries.search.words import Phrases, read_phrases
+
+    judges = read_phrases(
+        "floating mana = mana pool # 106.4\ndouble block = blocking multiple creatures # 509.3c\n"
+        "general = commander # 903.3\nleader dies = leader loses # 907.8b\ndied = died|lost # 104.3",
+        "test",
+    )
+    for typed in ("floating mana", "float mana", "floated mana"):
+        assert [word.typed for word in parse(f"can i {typed} in combat", judges).words] == [
+            "mana",
+            "pool",
+            "combat",
+        ]
+    assert [word.typed for word in parse("they double blocked my attacker", judges).words] == [
+        "blocking",
+        "multiple",
+        "creatures",
+        "attacker",
+    ]
+    assert [word.typed for word in parse("the general or the generic part", judges).words] == [
+        "commander",
+        "generic",
+        "part",
+    ]
+    assert [word.typed for word in parse("the leader died", judges).words] == ["leader", "died"]
+    documents = read_phrases("land types = land subtypes # the documents' own", "test")
+    phrases = Phrases({**documents, **judges}, inflected=judges)
+    assert [word.typed for word in parse("land types", phrases).words] == ["land", "subtypes"]
+    assert [word.typed for word in parse("land type change", phrases).words] == ["land", "type", "change"]
+
+
 def test_judges_words_come_from_the_documented_data_file_each_with_its_reason():
     from importlib import resources
 

@@ -19,7 +19,7 @@ from rulebook.db.search_index import read_vocabulary
 
 from .concepts import Concepts, Counts
 from .meaning import Meanings
-from .words import Speller, is_english_word, judges_phrases, read_phrases
+from .words import Phrases, Speller, is_english_word, judges_phrases, read_phrases
 
 COMMON_SHARE = 0.15  # a word in more entries than this share is too common to find partial matches by, and
 # only ranks the entries with the query's other words ("creature" in "look at my face-down creature")
@@ -85,7 +85,8 @@ class SearchIndex:
         # the entries only older editions have (tiers.WordRanking reranks more places when they are
         # among a tier's best): a set read once, not a statement each search
         self.old = frozenset(row[0] for row in connection.execute("select id from search_entries where superseded"))
-        players_words = [typed[0] for typed in judges_phrases() if len(typed) == 1]
+        judges = judges_phrases()
+        players_words = [typed[0] for typed in judges if len(typed) == 1]
         self.speller = Speller(read_vocabulary(sqlite_utils.Database(connection)), self.frequency, players_words)
         # what a concept's name is counted by (concepts.Concepts.named_in): its stems in the newest
         # entries, or its words as written in every edition's, which the vocabulary counts
@@ -101,7 +102,7 @@ class SearchIndex:
         self.concepts = Concepts.read(connection, set(self.family_names))
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
-        self.phrases = {**read_phrases(derived, "search_synonyms"), **judges_phrases()}
+        self.phrases = Phrases({**read_phrases(derived, "search_synonyms"), **judges}, inflected=judges)
         is_english_word("judge")  # load the English word list now, not during a judge's search
 
     def count(self, stems: list[str], number: str | None = None) -> int:

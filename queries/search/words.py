@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 
 from whoosh.spelling import ListCorrector
@@ -171,13 +171,45 @@ def _number_word(start: int, end: int, typed: str) -> Word:
     return Word(start, end, typed, stems=in_text if len(in_text) == 1 else [], number=canonical(typed))
 
 
-Phrases = dict[tuple[str, ...], list[list[str]]]
+class Phrases(dict[tuple[str, ...], list[list[str]]]):
+    """{typed words: [alternatives of each rules word]}: what a judge types and what the rules say.
+    A phrase of two words or more of ``inflected`` (the judges' own, each with its reason: a phrase
+    the build read from the documents is theirs as written; all unless given) is also found in
+    another form of its words ("double blocked" is "double block", "float mana" "floating mana").
+    A single word only as written: by its stem, "generic" would be "general", "survival" "survive"."""
+
+    def __init__(self, phrases=(), inflected: dict | None = None):
+        super().__init__(phrases)
+        self._inflected = self if inflected is None else inflected
+
+    def inflected(self, typed: tuple[str, ...], stems: tuple[str, ...]) -> list[list[str]] | None:
+        """The rules' words for ``typed`` (two words or more, of these ``stems``): a phrase in another
+        form of its words, unless a word typed is listed on its own ("leader died": "died" is)."""
+        return None if any((word,) in self for word in typed) else self._by_stems.get(stems)
+
+    def begins_inflected(self, stems: tuple[str, ...]) -> bool:
+        """Whether an inflected phrase begins with these two stems: most pairs of words begin none."""
+        return stems in self._first_pairs
+
+    @cached_property
+    def _by_stems(self) -> dict[tuple[str, ...], list[list[str]]]:
+        """The inflected phrases by their words' stems; of two with the same stems, the one read last."""
+        return {tuple(map(stem_word, typed)): rules for typed, rules in self._inflected.items() if len(typed) > 1}
+
+    @cached_property
+    def _first_pairs(self) -> frozenset[tuple[str, ...]]:
+        return frozenset(stems[:2] for stems in self._by_stems)
+
+    @cached_property
+    def longest(self) -> int:
+        """How many words the longest phrase has."""
+        return max(map(len, self), default=0)
 
 
 def read_phrases(text: str, where: str) -> Phrases:
     """Lines ``what a judge types = what the rules say`` (``|`` between a word's alternatives,
     ``#`` before the reason): {typed words: [alternatives of each rules word]}."""
-    phrases = {}
+    phrases = Phrases()
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -216,34 +248,48 @@ def _replaced(words: list[Word], phrases: Phrases, done: set[int], stop_words_on
     word of ``done`` (one a phrase already became); if ``stop_words_only``, only the phrases with
     a stop word, each asked when typed (picking them out of some 140 phrases cost a search 0.05 ms)."""
     translated, position = [], 0
-    longest = max(map(len, phrases), default=0)
+    stems = tuple(stem_word(word.typed) for word in words)
     while position < len(words):
-        for length in range(longest, 0, -1):
-            window = words[position : position + length]
-            typed = tuple(word.typed for word in window)
-            if (
-                len(window) == length
-                and typed in phrases
-                and (not stop_words_only or has_stop_word(typed))
-                and not any(id(word) in done for word in window)
-            ):
-                start, end = window[0].start, window[-1].end
-                translated.extend(
-                    Word(
-                        start,
-                        end,
-                        alternatives[0],
-                        stems=list(dict.fromkeys(map(stem_word, alternatives))),
-                        as_typed=alternatives[0] in typed,
-                    )
-                    for alternatives in phrases[typed]
-                )
-                position += length
-                break
-        else:
+        found = _phrase_at(words, stems, position, phrases, done, stop_words_only)
+        if found is None:
             translated.append(words[position])
             position += 1
+            continue
+        window, rules = found
+        typed = tuple(word.typed for word in window)
+        translated.extend(
+            Word(
+                window[0].start,
+                window[-1].end,
+                alternatives[0],
+                stems=list(dict.fromkeys(map(stem_word, alternatives))),
+                as_typed=alternatives[0] in typed,
+            )
+            for alternatives in rules
+        )
+        position += len(window)
     return translated
+
+
+def _phrase_at(
+    words: list[Word], stems: tuple[str, ...], position: int, phrases: Phrases, done: set[int], stop_words_only: bool
+) -> tuple[list[Word], list[list[str]]] | None:
+    """The longest phrase typed at ``position`` (its words, and the rules' words), as written or
+    in another form of its words (``stems``: each word's), or None (_replaced)."""
+    inflectable = phrases.begins_inflected(stems[position : position + 2])
+    for length in range(min(phrases.longest, len(words) - position), 0, -1):
+        window = words[position : position + length]
+        typed = tuple(word.typed for word in window)
+        rules = phrases.get(typed)
+        if rules is None and inflectable and length > 1:
+            rules = phrases.inflected(typed, stems[position : position + length])
+        if (
+            rules is not None
+            and (not stop_words_only or has_stop_word(typed))
+            and not any(id(word) in done for word in window)
+        ):
+            return window, rules
+    return None
 
 
 @cache
