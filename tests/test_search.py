@@ -1219,13 +1219,15 @@ def test_searching_as_typed_corrects_nothing(find):
 def test_a_judges_phrase_is_read_in_another_form_of_its_words():
     """Players say "float mana", "floated mana" and "floating mana" alike, and a creature is
     "double blocked" as it is "double block"ed: a judges' phrase of two words or more is found in
-    any form of its words, unless a word typed is listed on its own ("died"). A single word only as
-    written ("generic" is no "general"), and a phrase the documents give only as they write it."""
+    another form with the same stems, within one clause, unless a word typed otherwise is listed on
+    its own ("died"). A single word only as written ("generic" is no "general"), and a phrase the
+    documents give only as they write it."""
     from rulebook.queries.search.words import Phrases, read_phrases
 
     judges = read_phrases(
         "floating mana = mana pool # 106.4\ndouble block = blocking multiple creatures # 509.3c\n"
-        "general = commander # 903.3\nleader dies = leader loses # 907.8b\ndied = died|lost # 104.3",
+        "general = commander # 903.3\nleader dies = leader loses # 907.8b\ndied = died|lost # 104.3\n"
+        "first player = starting player # 103.1\ntop of deck = top library # 401",
         "test",
     )
     for typed in ("floating mana", "float mana", "floated mana"):
@@ -1240,16 +1242,42 @@ def test_a_judges_phrase_is_read_in_another_form_of_its_words():
         "creatures",
         "attacker",
     ]
+    assert [word.typed for word in parse("what if they double blocked", judges).words] == [
+        "blocking",
+        "multiple",
+        "creatures",
+    ]
+    # a phrase with a stop word, read over every word typed
+    assert [word.typed for word in parse("put it on top of decks", judges).words] == ["put", "top", "library"]
     assert [word.typed for word in parse("the general or the generic part", judges).words] == [
         "commander",
         "generic",
         "part",
     ]
     assert [word.typed for word in parse("the leader died", judges).words] == ["leader", "died"]
+    # "first" ends a clause: no "first player" in another form ("players") across the comma
+    assert [word.typed for word in parse("which applies first, me or the players", judges).words] == [
+        "applies",
+        "first",
+        "players",
+    ]
+    assert [word.typed for word in parse("the first players", judges).words] == ["starting", "player"]
     documents = read_phrases("land types = land subtypes # the documents' own", "test")
-    phrases = Phrases({**documents, **judges}, inflected=judges)
+    phrases = Phrases({**documents, **judges}, inflectable=judges)
     assert [word.typed for word in parse("land types", phrases).words] == ["land", "subtypes"]
     assert [word.typed for word in parse("land type change", phrases).words] == ["land", "type", "change"]
+    assert [word.typed for word in parse("they double blocked", phrases).words] == ["blocking", "multiple", "creatures"]
+
+
+def test_a_creature_put_in_front_of_an_attacker_blocks_it(find):
+    # judges-words.txt: "in front of" is blocking. 509.1a: the chosen blockers must be untapped
+    # (506.4b, tapping a creature already blocking, came first); 510.1c: how a blocked creature's
+    # damage is divided among its blockers (702.19b, trample, came first)
+    assert find("can my tapped guy hop in front of their attacker")["results"][0]["number"] == "509.1a"
+    found = find("two creatures jumped in front of my attacker, how is damage split")
+    assert found["results"][0]["number"] == "510.1c"
+    # the rules' own "in front of" still finds 403.1, where permanents are kept
+    assert find("where are permanents kept, in front of the player")["results"][0]["number"] == "403.1"
 
 
 def test_judges_words_come_from_the_documented_data_file_each_with_its_reason():

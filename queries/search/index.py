@@ -102,7 +102,7 @@ class SearchIndex:
         self.concepts = Concepts.read(connection, set(self.family_names))
         # what the documents call a thing otherwise (db/search_synonyms.py), the judges' words first
         derived = "\n".join(row[0] for row in connection.execute("select rules from search_synonyms"))
-        self.phrases = Phrases({**read_phrases(derived, "search_synonyms"), **judges}, inflected=judges)
+        self.phrases = Phrases({**read_phrases(derived, "search_synonyms"), **judges}, inflectable=judges)
         is_english_word("judge")  # load the English word list now, not during a judge's search
 
     def count(self, stems: list[str], number: str | None = None) -> int:

@@ -19,9 +19,9 @@ import bisect
 import itertools
 import re
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from whoosh.spelling import ListCorrector
@@ -66,6 +66,7 @@ SOUNDS_ALIKE = (("f", "ph"),)  # a letter typed for the pair that sounds as it: 
 CLIPPED_MIN = 5  # letters a word needs to be read as the start of a longer one ("prolif": proliferate);
 # fewer begin too many words ("inst": instant, instance, instead, instruction)
 SLIP_AT_MOST, SLIP_RATIO = 2, 50  # a stem in this many entries at most, one edit or two from a word 50 times as used
+_CLAUSE_END = re.compile(r"[,.;:?!]")  # between two words, they are no phrase found in another form
 # The rules spell small numbers out (ingest/words.py): a number typed in digits searches its word too
 NUMBER_WORDS = {str(number): word for number, word in SPELLED_NUMBERS.items()}
 # Words a question leans on that say nothing of the rules ("I just cast it", "does it even work",
@@ -145,7 +146,7 @@ def parse(text: str, phrases: Phrases | None = None) -> Query:
         words.append(
             Word(token.startchar, token.endchar, token.text, game_number=is_game_number(token.text), stop=stopped)
         )
-    return Query(_translated(words, judges_phrases() if phrases is None else phrases), stop_words, spans)
+    return Query(_translated(words, judges_phrases() if phrases is None else phrases, text), stop_words, spans)
 
 
 def _counter_word(text: str, start: int, end: int) -> str | None:
@@ -172,44 +173,45 @@ def _number_word(start: int, end: int, typed: str) -> Word:
 
 
 class Phrases(dict[tuple[str, ...], list[list[str]]]):
-    """{typed words: [alternatives of each rules word]}: what a judge types and what the rules say.
-    A phrase of two words or more of ``inflected`` (the judges' own, each with its reason: a phrase
-    the build read from the documents is theirs as written; all unless given) is also found in
-    another form of its words ("double blocked" is "double block", "float mana" "floating mana").
-    A single word only as written: by its stem, "generic" would be "general", "survival" "survive"."""
+    """{typed words: [alternatives of each rules word]}: what a judge types and what the rules say,
+    built whole and never changed. A phrase of two words or more of ``inflectable`` (all unless
+    given: SearchIndex gives the judges' own, each with its reason; a phrase the build read from
+    the documents is theirs as written) is also found in another form with the same stems
+    ("double blocked" is "double block", "float mana" "floating mana"; "held" is no "hold"). A
+    single word only as written: by its stem, "generic" would be "general", "survival" "survive"."""
 
-    def __init__(self, phrases=(), inflected: dict | None = None):
-        super().__init__(phrases)
-        self._inflected = self if inflected is None else inflected
+    def __init__(
+        self,
+        phrases: Mapping[tuple[str, ...], list[list[str]]] | None = None,
+        inflectable: Collection[tuple[str, ...]] | None = None,
+    ):
+        super().__init__(phrases or {})
+        # by its words' stems, each inflectable phrase; of two with the same stems, the one read last
+        self._by_stems = {
+            tuple(map(stem_word, typed)): typed
+            for typed in (self if inflectable is None else inflectable)
+            if len(typed) > 1 and typed in self
+        }
+        self._first_pairs = frozenset(stems[:2] for stems in self._by_stems)  # most pairs of words begin none
+        self.longest = max(map(len, self), default=0)  # how many words the longest phrase has
 
-    def inflected(self, typed: tuple[str, ...], stems: tuple[str, ...]) -> list[list[str]] | None:
-        """The rules' words for ``typed`` (two words or more, of these ``stems``): a phrase in another
-        form of its words, unless a word typed is listed on its own ("leader died": "died" is)."""
-        return None if any((word,) in self for word in typed) else self._by_stems.get(stems)
+    def in_another_form(self, typed: tuple[str, ...], stems: tuple[str, ...]) -> list[list[str]] | None:
+        """The rules' words for ``typed`` (of these ``stems``), a phrase in another form of its
+        words, unless a word typed otherwise is listed on its own ("leader died": "died" is)."""
+        written = self._by_stems.get(stems)
+        if written is None or any((word,) in self for word, form in zip(typed, written) if word != form):
+            return None
+        return self[written]
 
-    def begins_inflected(self, stems: tuple[str, ...]) -> bool:
-        """Whether an inflected phrase begins with these two stems: most pairs of words begin none."""
+    def begins_another_form(self, stems: tuple[str, ...]) -> bool:
+        """Whether a phrase found in another form begins with these two stems."""
         return stems in self._first_pairs
-
-    @cached_property
-    def _by_stems(self) -> dict[tuple[str, ...], list[list[str]]]:
-        """The inflected phrases by their words' stems; of two with the same stems, the one read last."""
-        return {tuple(map(stem_word, typed)): rules for typed, rules in self._inflected.items() if len(typed) > 1}
-
-    @cached_property
-    def _first_pairs(self) -> frozenset[tuple[str, ...]]:
-        return frozenset(stems[:2] for stems in self._by_stems)
-
-    @cached_property
-    def longest(self) -> int:
-        """How many words the longest phrase has."""
-        return max(map(len, self), default=0)
 
 
 def read_phrases(text: str, where: str) -> Phrases:
     """Lines ``what a judge types = what the rules say`` (``|`` between a word's alternatives,
     ``#`` before the reason): {typed words: [alternatives of each rules word]}."""
-    phrases = Phrases()
+    phrases = {}
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
@@ -223,7 +225,7 @@ def read_phrases(text: str, where: str) -> Phrases:
             [token.text for alternative in word.split("|") for token in WORDS(alternative)] for word in rules.split()
         ]
         phrases[key] = [alternatives for alternatives in translation if alternatives]
-    return phrases
+    return Phrases(phrases)
 
 
 @cache
@@ -233,30 +235,29 @@ def judges_phrases() -> Phrases:
     return read_phrases(text, "judges-words.txt")
 
 
-def _translated(words: list[Word], phrases: Phrases) -> list[Word]:
-    """Judges' phrases replaced by the rules' words, each spanning the phrase as typed: first the
-    phrases with a stop word ("at once"), over every word typed; then the others over the words
-    searched, so "turn it over" is "turn over"."""
+def _translated(words: list[Word], phrases: Phrases, text: str) -> list[Word]:
+    """Judges' phrases replaced by the rules' words, each spanning the phrase as typed in ``text``:
+    first the phrases with a stop word ("at once"), over every word typed; then the others over the
+    words searched, so "turn it over" is "turn over"."""
     typed = {id(word) for word in words}
-    first = _replaced(words, phrases, set(), stop_words_only=True)
+    first = _replaced(words, phrases, set(), text, stop_words_only=True)
     done = {id(word) for word in first if id(word) not in typed}  # the rules' words a phrase became
-    return _replaced([word for word in first if not word.stop], phrases, done, stop_words_only=False)
+    return _replaced([word for word in first if not word.stop], phrases, done, text, stop_words_only=False)
 
 
-def _replaced(words: list[Word], phrases: Phrases, done: set[int], stop_words_only: bool) -> list[Word]:
+def _replaced(words: list[Word], phrases: Phrases, done: set[int], text: str, stop_words_only: bool) -> list[Word]:
     """``words`` with each phrase of ``phrases`` replaced, the longest first, but none that holds a
     word of ``done`` (one a phrase already became); if ``stop_words_only``, only the phrases with
     a stop word, each asked when typed (picking them out of some 140 phrases cost a search 0.05 ms)."""
     translated, position = [], 0
     stems = tuple(stem_word(word.typed) for word in words)
     while position < len(words):
-        found = _phrase_at(words, stems, position, phrases, done, stop_words_only)
+        found = _phrase_at(words, stems, position, phrases, done, text, stop_words_only)
         if found is None:
             translated.append(words[position])
             position += 1
             continue
-        window, rules = found
-        typed = tuple(word.typed for word in window)
+        window, typed, rules = found
         translated.extend(
             Word(
                 window[0].start,
@@ -272,24 +273,36 @@ def _replaced(words: list[Word], phrases: Phrases, done: set[int], stop_words_on
 
 
 def _phrase_at(
-    words: list[Word], stems: tuple[str, ...], position: int, phrases: Phrases, done: set[int], stop_words_only: bool
-) -> tuple[list[Word], list[list[str]]] | None:
-    """The longest phrase typed at ``position`` (its words, and the rules' words), as written or
-    in another form of its words (``stems``: each word's), or None (_replaced)."""
-    inflectable = phrases.begins_inflected(stems[position : position + 2])
+    words: list[Word],
+    stems: tuple[str, ...],
+    position: int,
+    phrases: Phrases,
+    done: set[int],
+    text: str,
+    stop_words_only: bool,
+) -> tuple[list[Word], tuple[str, ...], list[list[str]]] | None:
+    """The longest phrase typed at ``position``: its words, as typed, and the rules' words; as
+    written, or in another form of its words (``stems``: each word's) within one sentence of
+    ``text`` ("who decides which applies first, me or the players" says no "first player")."""
+    another_form = phrases.begins_another_form(stems[position : position + 2])
     for length in range(min(phrases.longest, len(words) - position), 0, -1):
         window = words[position : position + length]
         typed = tuple(word.typed for word in window)
         rules = phrases.get(typed)
-        if rules is None and inflectable and length > 1:
-            rules = phrases.inflected(typed, stems[position : position + length])
+        if rules is None and another_form and length > 1 and not _across_sentences(text, window):
+            rules = phrases.in_another_form(typed, stems[position : position + length])
         if (
             rules is not None
             and (not stop_words_only or has_stop_word(typed))
             and not any(id(word) in done for word in window)
         ):
-            return window, rules
+            return window, typed, rules
     return None
+
+
+def _across_sentences(text: str, window: list[Word]) -> bool:
+    """Whether a comma, a full stop or another mark that ends a clause stands between the words."""
+    return any(_CLAUSE_END.search(text, before.end, after.start) for before, after in itertools.pairwise(window))
 
 
 @cache
