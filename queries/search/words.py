@@ -282,14 +282,14 @@ def _phrase_at(
     stop_words_only: bool,
 ) -> tuple[list[Word], tuple[str, ...], list[list[str]]] | None:
     """The longest phrase typed at ``position``: its words, as typed, and the rules' words; as
-    written, or in another form of its words (``stems``: each word's) within one sentence of
+    written, or in another form of its words (``stems``: each word's) within one clause of
     ``text`` ("who decides which applies first, me or the players" says no "first player")."""
     another_form = phrases.begins_another_form(stems[position : position + 2])
     for length in range(min(phrases.longest, len(words) - position), 0, -1):
         window = words[position : position + length]
         typed = tuple(word.typed for word in window)
         rules = phrases.get(typed)
-        if rules is None and another_form and length > 1 and not _across_sentences(text, window):
+        if rules is None and another_form and length > 1 and not _across_clauses(text, window):
             rules = phrases.in_another_form(typed, stems[position : position + length])
         if (
             rules is not None
@@ -300,7 +300,7 @@ def _phrase_at(
     return None
 
 
-def _across_sentences(text: str, window: list[Word]) -> bool:
+def _across_clauses(text: str, window: list[Word]) -> bool:
     """Whether a comma, a full stop or another mark that ends a clause stands between the words."""
     return any(_CLAUSE_END.search(text, before.end, after.start) for before, after in itertools.pairwise(window))
 
